@@ -1,0 +1,20 @@
+"""Solo Monopoly's pure rules engine: one player against the Bank (see shared RULES.md).
+
+No Discord, no asyncio, no SQL, no I/O: a deterministic game from a seed.
+"""
+
+from .actions import (
+    Action, BuildHotel, BuildHouse, Buy, Decline, DoneBuilding, LiftMortgage, Mortgage, PayFine,
+    Resign, Roll, SellBuilding, SellJailCard, UseJailCard, action_from_dict,
+)
+from .errors import CorruptStateError, GameError, IllegalActionError, InvalidOptionError
+from .events import Event, event_from_dict
+from .game import Game, Outcome
+from .options import Options
+
+__all__ = [
+    "Action", "BuildHotel", "BuildHouse", "Buy", "CorruptStateError", "Decline", "DoneBuilding",
+    "Event", "Game", "GameError", "IllegalActionError", "InvalidOptionError", "LiftMortgage",
+    "Mortgage", "Options", "Outcome", "PayFine", "Resign", "Roll", "SellBuilding",
+    "SellJailCard", "UseJailCard", "action_from_dict", "event_from_dict",
+]

@@ -1,0 +1,109 @@
+"""Handlers for T4: mortgage, lift a mortgage, sell a building, sell a jail card.
+
+They are allowed at any moment of the player's own turn. While raising funds (M1), each one
+that brings in money may cover the debt, which is then paid and the turn goes on.
+"""
+
+from __future__ import annotations
+
+from .actions import Action, SquareAction
+from .board import HOTEL, JAIL_CARD_VALUE, SQUARES
+from .errors import IllegalActionError
+from .events import BuildingSold, Event, JailCardSold, MortgageLifted, Mortgaged, event_from_dict
+from .moves import money, name, refused, return_jail_card
+from .rules import group_has_buildings
+from .state import OVER, PLAYER, RAISE_FUNDS, GameState
+from . import turn as t
+
+
+def mortgage(s: GameState, action: Action, ev: list[Event]) -> None:
+    """M2: the Bank pays the mortgage value of a property whose group has no buildings."""
+    sq = _own_square(s, action, "mortgage")
+    if s.mortgaged[sq]:
+        raise IllegalActionError(f"can't mortgage {name(s, sq)}: it is already mortgaged")
+    if group_has_buildings(s, sq):
+        raise IllegalActionError(
+            f"can't mortgage {name(s, sq)}: sell the buildings of its colour group first")
+    s.mortgaged[sq] = True
+    value = SQUARES[sq].mortgage_value
+    t.bank_pays(s, ev, value, lambda paid: Mortgaged(sq, paid))
+    _maybe_settle(s, ev)
+
+
+def lift_mortgage(s: GameState, action: Action, ev: list[Event]) -> None:
+    """M2: pay the mortgage value plus 10% (rounded up); not while raising funds (T4)."""
+    sq = _own_square(s, action, "lift the mortgage on")
+    if s.pending == RAISE_FUNDS:
+        raise IllegalActionError(
+            f"can't lift the mortgage on {name(s, sq)} while raising {money(s, s.debt)}")
+    if not s.mortgaged[sq]:
+        raise IllegalActionError(f"can't lift the mortgage on {name(s, sq)}: it isn't mortgaged")
+    cost = SQUARES[sq].lift_cost
+    if s.cash < cost:
+        raise IllegalActionError(
+            f"can't lift the mortgage on {name(s, sq)}: it costs {money(s, cost)} and you have "
+            f"{money(s, s.cash)}")
+    s.cash -= cost
+    s.bank_cash += cost
+    s.mortgaged[sq] = False
+    ev.append(MortgageLifted(sq, cost))
+
+
+def sell_building(s: GameState, action: Action, ev: list[Event]) -> None:
+    """M3: half the cost back; a hotel sold leaves 4 houses, and houses the supply lacks
+    are sold as well."""
+    sq = _own_square(s, action, "sell a building on")
+    b = s.buildings[sq]
+    if not b:
+        raise IllegalActionError(f"can't sell a building on {name(s, sq)}: it has none")
+    half = SQUARES[sq].house_cost // 2
+    if b == HOTEL:
+        s.hotels_left += 1
+        houses = min(4, s.houses_left)
+        s.houses_left -= houses
+        s.buildings[sq] = houses
+        amount = half * (1 + 4 - houses)
+        kind = "hotel"
+    else:
+        s.houses_left += 1
+        s.buildings[sq] = houses = b - 1
+        amount = half
+        kind = "house"
+    t.bank_pays(s, ev, amount, lambda paid: BuildingSold(sq, kind, paid, houses))
+    _maybe_settle(s, ev)
+
+
+def sell_jail_card(s: GameState, action: Action, ev: list[Event]) -> None:
+    """T4: the Bank buys a Get Out of Jail Free card for 50, the fine it replaces."""
+    if s.pending == OVER:
+        raise refused(s, "sell a card")
+    if not s.jail_cards:
+        raise IllegalActionError("can't sell a Get Out of Jail Free card: you have none")
+    card = return_jail_card(s)
+    t.bank_pays(s, ev, JAIL_CARD_VALUE, lambda paid: JailCardSold(card, paid))
+    _maybe_settle(s, ev)
+
+
+def _own_square(s: GameState, action: Action, what: str) -> int:
+    if s.pending == OVER:
+        raise refused(s, what)
+    assert isinstance(action, SquareAction)
+    sq = action.square
+    if not 0 <= sq < 40 or not SQUARES[sq].is_property:
+        raise IllegalActionError(f"can't {what} square {sq}: it is not a property")
+    if s.owner[sq] != PLAYER:
+        raise IllegalActionError(f"can't {what} {name(s, sq)}: you don't own it")
+    return sq
+
+
+def _maybe_settle(s: GameState, ev: list[Event]) -> None:
+    """M1: once the cash covers the debt being raised, it is paid and the turn goes on."""
+    if s.pending != RAISE_FUNDS or s.cash < s.debt:
+        return
+    amount, then, record = s.debt, s.debt_then, s.debt_event
+    s.cash -= amount
+    s.bank_cash += amount
+    s.debt, s.debt_then, s.debt_event = 0, "", None
+    if record is not None:
+        ev.append(event_from_dict(record))
+    t.after_debt(s, ev, then)

@@ -1,0 +1,230 @@
+"""`Game`: the one public way to play. Ask `legal_actions()`, then `apply(action) -> events`.
+
+    >>> game = Game.new(seed=7, dice=[(3, 4)])
+    >>> [e.type for e in game.apply(Roll())]
+    ['dice_rolled', 'moved', 'card_drawn', ...]
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from . import finance, moves
+from .actions import (
+    Action, Buy, BuildHotel, BuildHouse, Decline, DoneBuilding, LiftMortgage, Mortgage, PayFine,
+    Resign, Roll, SellBuilding, SellJailCard, UseJailCard,
+)
+from .board import PROPERTIES, SQUARES
+from .editions import EDITIONS
+from .errors import CorruptStateError, IllegalActionError, InvalidOptionError
+from .events import Event
+from .options import Options
+from .rules import group_has_buildings, hotel_refusal, house_refusal
+from .state import BUILD, BUY, OVER, PLAYER, RAISE_FUNDS, ROLL, GameState
+from .turn import GameOver
+
+ROLL_ACTION, BUY_ACTION, DECLINE_ACTION = Roll(), Buy(), Decline()
+HOUSE_ACTION, HOTEL_ACTION, DONE_ACTION = BuildHouse(), BuildHotel(), DoneBuilding()
+FINE_ACTION, USE_CARD_ACTION, SELL_CARD_ACTION = PayFine(), UseJailCard(), SellJailCard()
+RESIGN_ACTION = Resign()
+_MORTGAGE = {i: Mortgage(i) for i in PROPERTIES}
+_LIFT = {i: LiftMortgage(i) for i in PROPERTIES}
+_SELL = {i: SellBuilding(i) for i in PROPERTIES}
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """E1-E3. result: "won" | "lost"; reason: "all_properties" | "bank_bankrupt" | "debt" |
+    "resigned"; score: E2's for a win, 0 for a loss."""
+
+    result: str
+    reason: str
+    score: int
+
+
+class Game:
+    """One solo game: the player against the Bank."""
+
+    __slots__ = ("s",)
+
+    def __init__(self, state: GameState) -> None:
+        self.s = state
+
+    # ---- creation and persistence -----------------------------------------------------
+
+    @classmethod
+    def new(cls, seed: int, options: Options | Mapping[str, Any] | None = None,
+            edition: str = "us", dice: Iterable[tuple[int, int]] = ()) -> Game:
+        """A new game. `dice`: values to use before the seeded ones (tests fix them so)."""
+        if edition not in EDITIONS:
+            raise InvalidOptionError(f"unknown edition {edition!r}: choose us, uk or fr")
+        opts = options if isinstance(options, Options) else Options.from_mapping(options)
+        state = GameState(seed, edition, opts)
+        for d in dice:
+            if len(d) != 2 or not all(1 <= v <= 6 for v in d):
+                raise InvalidOptionError(f"dice must be pairs of 1-6, not {d!r}")
+            state.loaded.append((d[0], d[1]))
+        return cls(state)
+
+    @classmethod
+    def replay(cls, seed: int, options: Options | Mapping[str, Any] | None, edition: str,
+               actions: Iterable[Action], dice: Iterable[tuple[int, int]] = ()) -> Game:
+        """H3: the same seed and choices give the identical game."""
+        game = cls.new(seed, options, edition, dice)
+        for action in actions:
+            game.apply(action)
+        return game
+
+    def to_dict(self) -> dict[str, Any]:
+        return self.s.to_dict()
+
+    @classmethod
+    def from_dict(cls, data: Any) -> Game:
+        state = GameState.from_dict(data)
+        if state.edition not in EDITIONS:
+            raise CorruptStateError(f"saved game has an unknown edition {state.edition!r}")
+        return cls(state)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Game) and self.to_dict() == other.to_dict()
+
+    def __hash__(self) -> int:  # games are mutable: hash by identity
+        return id(self)
+
+    def copy(self) -> Game:
+        return Game.from_dict(self.to_dict())
+
+    # ---- what the game waits for ------------------------------------------------------
+
+    @property
+    def pending(self) -> str:
+        """roll | jail | buy | build | raise_funds | over."""
+        return self.s.pending
+
+    @property
+    def pending_square(self) -> int:
+        """The square a buy or build choice is about, else -1."""
+        return self.s.pending_square
+
+    @property
+    def debt(self) -> int:
+        """While raising funds (M1): the amount owed."""
+        return self.s.debt if self.s.pending == RAISE_FUNDS else 0
+
+    @property
+    def is_over(self) -> bool:
+        return self.s.pending == OVER
+
+    @property
+    def outcome(self) -> Outcome | None:
+        s = self.s
+        return Outcome(s.result, s.result_reason, s.score) if s.pending == OVER else None
+
+    @property
+    def version(self) -> int:
+        """How many actions have been applied: a game's optimistic-lock version."""
+        return self.s.actions
+
+    @property
+    def turn(self) -> int:
+        return self.s.turn
+
+    @property
+    def edition(self) -> str:
+        return self.s.edition
+
+    @property
+    def options(self) -> Options:
+        return self.s.options
+
+    def legal_actions(self) -> list[Action]:
+        """Exactly the actions `apply` accepts now; empty only once the game is over."""
+        s = self.s
+        p = s.pending
+        if p == OVER:
+            return []
+        out: list[Action]
+        if p == RAISE_FUNDS:
+            out = self._raise_actions()
+            out.append(RESIGN_ACTION)
+            return out
+        if p == ROLL:
+            out = [ROLL_ACTION]
+        elif p == BUY:
+            sq = s.pending_square
+            out = [BUY_ACTION, DECLINE_ACTION] if s.cash >= SQUARES[sq].price else [DECLINE_ACTION]
+        elif p == BUILD:
+            sq = s.pending_square
+            out = []
+            if not house_refusal(s, sq):
+                out.append(HOUSE_ACTION)
+            if not hotel_refusal(s, sq):
+                out.append(HOTEL_ACTION)
+            out.append(DONE_ACTION)
+        else:  # JAIL
+            out = [FINE_ACTION]
+            if s.jail_cards:
+                out.append(USE_CARD_ACTION)
+            if s.options.doubles == "standard":
+                out.append(ROLL_ACTION)
+        # T4: at any moment of its own turn the player may raise money or lift a mortgage.
+        out += self._raise_actions()
+        owner, mortgaged, cash = s.owner, s.mortgaged, s.cash
+        for i in PROPERTIES:
+            if owner[i] == PLAYER and mortgaged[i] and cash >= SQUARES[i].lift_cost:
+                out.append(_LIFT[i])
+        out.append(RESIGN_ACTION)
+        return out
+
+    def _raise_actions(self) -> list[Action]:
+        s = self.s
+        out: list[Action] = []
+        owner, mortgaged, buildings = s.owner, s.mortgaged, s.buildings
+        for i in PROPERTIES:
+            if owner[i] == PLAYER:
+                if buildings[i]:
+                    out.append(_SELL[i])
+                elif not mortgaged[i] and not group_has_buildings(s, i):
+                    out.append(_MORTGAGE[i])
+        if s.jail_cards:
+            out.append(SELL_CARD_ACTION)
+        return out
+
+    # ---- playing ----------------------------------------------------------------------
+
+    def apply(self, action: Action) -> list[Event]:
+        """Carry out `action`; return the events it caused. IllegalActionError if not legal,
+        and then the game is unchanged."""
+        s = self.s
+        if s.pending == OVER:
+            raise IllegalActionError("can't play: the game is over")
+        handler = _HANDLERS.get(type(action))
+        if handler is None:
+            raise IllegalActionError(f"{action!r} is not a game action")
+        ev: list[Event] = []
+        try:
+            handler(s, action, ev)
+        except GameOver:
+            pass
+        s.actions += 1
+        return ev
+
+
+_Handler = Callable[[GameState, Action, list[Event]], None]
+_HANDLERS: dict[type[Action], _Handler] = {
+    Roll: moves.roll,
+    Buy: moves.buy,
+    Decline: moves.decline,
+    BuildHouse: moves.build,
+    BuildHotel: moves.build,
+    DoneBuilding: moves.done_building,
+    PayFine: moves.pay_fine,
+    UseJailCard: moves.use_jail_card,
+    Resign: moves.resign,
+    SellJailCard: finance.sell_jail_card,
+    Mortgage: finance.mortgage,
+    LiftMortgage: finance.lift_mortgage,
+    SellBuilding: finance.sell_building,
+}

@@ -1,0 +1,173 @@
+"""Handlers for the turn's decisions: roll, buy or decline, build, leave Jail, resign.
+
+Each handler checks that its action is legal before changing anything, so a refused action
+leaves the game exactly as it was.
+"""
+
+from __future__ import annotations
+
+from .actions import Action, BuildHotel
+from .board import HOTEL, JAIL_FINE, PROPERTIES, SQUARES
+from .cards import CARDS
+from .editions import EDITIONS
+from .errors import IllegalActionError
+from .events import (
+    Built, DiceRolled, Event, JailCardUsed, Paid, PropertyBought, PropertyDeclined, StayedInJail,
+)
+from .rules import can_start_building, hotel_refusal, house_refusal
+from .state import (
+    BANK, BUILD, BUY, JAIL, OVER, PLAYER, RAISE_FUNDS, ROLL, THEN_MOVE, THEN_ROLL, GameState,
+)
+from . import turn as t
+
+_WAITING_FOR = {
+    ROLL: "the game is waiting for you to roll",
+    JAIL: "you are in Jail: pay the fine or use a card first",
+    BUY: "first decide whether to buy {square}",
+    BUILD: "first finish building on {square}",
+    RAISE_FUNDS: "first raise the {debt} you owe",
+    OVER: "the game is over",
+}
+
+
+def refused(s: GameState, what: str) -> IllegalActionError:
+    """An error saying that `what` can't be done now, and what the game waits for instead."""
+    square = name(s, s.pending_square) if s.pending_square >= 0 else ""
+    waiting = _WAITING_FOR[s.pending].format(square=square, debt=money(s, s.debt))
+    return IllegalActionError(f"can't {what} now: {waiting}")
+
+
+def name(s: GameState, square: int) -> str:
+    return EDITIONS[s.edition].square_names[square]
+
+
+def money(s: GameState, amount: int) -> str:
+    return EDITIONS[s.edition].money(amount)
+
+
+def roll(s: GameState, action: Action, ev: list[Event]) -> None:
+    """T1, and T3 under doubles=standard (roll again, speeding, doubles out of Jail)."""
+    standard = s.options.doubles == "standard"
+    if s.pending == ROLL:
+        d = t.roll_dice(s)
+        s.rolls += 1
+        s.last_dice = d
+        ev.append(DiceRolled(d, "move"))
+        if standard and d[0] == d[1]:
+            s.doubles_in_row += 1
+            if s.doubles_in_row == 3:  # T3: the third double in a row goes to Jail
+                t.send_to_jail(s, ev, "doubles")
+                return
+            s.extra_roll = True
+        t.move_by_dice(s, ev, d)
+    elif s.pending == JAIL and standard:
+        d = t.roll_dice(s)
+        s.rolls += 1
+        s.last_dice = d
+        ev.append(DiceRolled(d, "jail"))
+        if d[0] == d[1]:  # T3: a double frees the pawn; it moves but does not roll again
+            t.leave_jail(s, ev, "doubles")
+            t.move_by_dice(s, ev, d)
+            return
+        s.jail_attempts += 1
+        if s.jail_attempts < 3:
+            ev.append(StayedInJail(s.jail_attempts))
+            t.end_turn(s, ev)
+        elif t.charge(s, ev, JAIL_FINE, Paid(JAIL_FINE, "fine"), "fine", THEN_MOVE):
+            t.after_debt(s, ev, THEN_MOVE)  # third failed try: pay the fine and move
+    else:
+        raise refused(s, "roll")
+
+
+def buy(s: GameState, action: Action, ev: list[Event]) -> None:
+    """P1: pay the price to the Bank; E1: the 28th property wins."""
+    if s.pending != BUY:
+        raise refused(s, "buy")
+    sq = s.pending_square
+    price = SQUARES[sq].price
+    if s.cash < price:
+        raise IllegalActionError(
+            f"can't buy {name(s, sq)}: it costs {money(s, price)} and you have "
+            f"{money(s, s.cash)}; mortgage or sell to raise the money, or decline")
+    s.cash -= price
+    s.bank_cash += price
+    s.owner[sq] = PLAYER
+    ev.append(PropertyBought(sq, price))
+    if s.owner.count(PLAYER) == len(PROPERTIES):
+        t.finish(s, ev, "won", "all_properties")
+    t.end_turn(s, ev)
+
+
+def decline(s: GameState, action: Action, ev: list[Event]) -> None:
+    """P1: the Bank puts a pawn on it and owns it; with no pawn left it stays unowned."""
+    if s.pending != BUY:
+        raise refused(s, "decline")
+    sq = s.pending_square
+    took = s.pawns_left > 0
+    if took:
+        s.pawns_left -= 1
+        s.owner[sq] = BANK
+    ev.append(PropertyDeclined(sq, took, s.pawns_left))
+    t.end_turn(s, ev)
+
+
+def build(s: GameState, action: Action, ev: list[Event]) -> None:
+    """P2: a house (up to 4) or, with 4 houses, a hotel, on the street of this stop only."""
+    hotel = isinstance(action, BuildHotel)
+    what = "a hotel" if hotel else "a house"
+    if s.pending != BUILD:
+        raise refused(s, f"build {what}")
+    sq = s.pending_square
+    why = hotel_refusal(s, sq) if hotel else house_refusal(s, sq)
+    if why:
+        raise IllegalActionError(f"can't build {what} on {name(s, sq)}: {why}")
+    cost = SQUARES[sq].house_cost  # P2: a hotel costs the house cost
+    s.cash -= cost
+    s.bank_cash += cost
+    if hotel:
+        s.hotels_left -= 1
+        s.houses_left += 4  # P2: the 4 houses go back to the supply
+        s.buildings[sq] = HOTEL
+    else:
+        s.houses_left -= 1
+        s.buildings[sq] += 1
+    ev.append(Built(sq, "hotel" if hotel else "house", "player", cost, s.buildings[sq]))
+    if not can_start_building(s, sq):  # nothing more can go here: the stop is over
+        t.end_turn(s, ev)
+
+
+def done_building(s: GameState, action: Action, ev: list[Event]) -> None:
+    if s.pending != BUILD:
+        raise refused(s, "stop building")
+    t.end_turn(s, ev)
+
+
+def pay_fine(s: GameState, action: Action, ev: list[Event]) -> None:
+    """P6: pay 50 to leave Jail, then roll; M1: a fine the cash can't cover is a debt."""
+    if s.pending != JAIL:
+        raise refused(s, "pay the fine")
+    if t.charge(s, ev, JAIL_FINE, Paid(JAIL_FINE, "fine"), "fine", THEN_ROLL):
+        t.after_debt(s, ev, THEN_ROLL)
+
+
+def use_jail_card(s: GameState, action: Action, ev: list[Event]) -> None:
+    """P6: leave Jail with a card, which goes back to the bottom of its deck; then roll."""
+    if s.pending != JAIL:
+        raise refused(s, "use a Get Out of Jail Free card")
+    if not s.jail_cards:
+        raise IllegalActionError("can't use a Get Out of Jail Free card: you have none")
+    ev.append(JailCardUsed(return_jail_card(s)))
+    t.leave_jail(s, ev, "card")
+    s.pending = ROLL
+
+
+def return_jail_card(s: GameState) -> str:
+    """P4: a used or sold card goes to the bottom of its own deck."""
+    card = s.jail_cards.pop(0)
+    (s.chance if CARDS[card].deck == "chance" else s.chest).append(card)
+    return card
+
+
+def resign(s: GameState, action: Action, ev: list[Event]) -> None:
+    """E3: resigning loses the game."""
+    t.finish(s, ev, "lost", "resigned")

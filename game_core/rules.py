@@ -1,0 +1,133 @@
+"""Pure calculations on a state: rent, building rights, what the estate is worth.
+
+Nothing here changes the state; `turn` and `game` do, citing these.
+"""
+
+from __future__ import annotations
+
+from .board import GROUP_OF, HOTEL, JAIL_CARD_VALUE, SQUARES, STATIONS, UTILITIES, Kind
+from .state import PLAYER, GameState
+
+
+def owns_group(s: GameState, square: int, who: int) -> bool:
+    owner = s.owner
+    return all(owner[i] == who for i in GROUP_OF[square])
+
+
+def group_mortgaged(s: GameState, square: int) -> bool:
+    mortgaged = s.mortgaged
+    return any(mortgaged[i] for i in GROUP_OF[square])
+
+
+def group_has_buildings(s: GameState, square: int) -> bool:
+    """M2: whether the player has buildings in this square's group. Only the player's count:
+    it can sell its own buildings but never the Bank's (P3 builds on mixed groups)."""
+    buildings, owner = s.buildings, s.owner
+    return any(buildings[i] and owner[i] == PLAYER for i in GROUP_OF[square])
+
+
+def street_rent(s: GameState, square: int) -> tuple[int, str, int]:
+    """R1: (amount, why, houses) for the street's owner as it stands."""
+    sq = SQUARES[square]
+    b = s.buildings[square]
+    if b == HOTEL:
+        return sq.rents[5], "hotel", 0
+    if b:
+        return sq.rents[b], "houses", b
+    if owns_group(s, square, s.owner[square]) and not group_mortgaged(s, square):
+        return sq.rents[0] * 2, "group", 0
+    return sq.rents[0], "bare", 0
+
+
+def station_rent(s: GameState, square: int) -> tuple[int, int]:
+    """R2: (amount, stations owned); mortgaged stations count toward the number."""
+    who = s.owner[square]
+    count = sum(1 for i in STATIONS if s.owner[i] == who)
+    return SQUARES[square].rents[count - 1], count
+
+
+def utility_factor(s: GameState, square: int) -> int:
+    """R3: 4 times the dice, 10 times when the owner owns both utilities."""
+    who = s.owner[square]
+    both = all(s.owner[i] == who for i in UTILITIES)
+    return 10 if both else 4
+
+
+def building_sale_value(square: int, buildings: int) -> int:
+    """M3: half the cost of each building; a hotel counts as itself plus four houses."""
+    half = SQUARES[square].house_cost // 2
+    return half * buildings  # HOTEL == 5 == one hotel and the four houses it stands for
+
+
+def estate_value(s: GameState) -> int:
+    """E2: cash + mortgage value of unmortgaged properties + half the cost of buildings."""
+    total = s.cash
+    owner, mortgaged, buildings = s.owner, s.mortgaged, s.buildings
+    for i, sq in enumerate(SQUARES):
+        if owner[i] == PLAYER and not mortgaged[i]:
+            total += sq.price // 2 + (sq.house_cost // 2) * buildings[i]
+    return total
+
+
+def liquidation_value(s: GameState) -> int:
+    """M1: all the cash the player could raise: the estate plus its jail cards' sale."""
+    return estate_value(s) + JAIL_CARD_VALUE * len(s.jail_cards)
+
+
+def can_start_building(s: GameState, square: int) -> bool:
+    """P2: whether to offer building on this street at all (the whole group is the player's
+    and the supply holds the next piece); cash and mortgages are settled by the actions."""
+    if SQUARES[square].kind is not Kind.STREET or not owns_group(s, square, PLAYER):
+        return False
+    b = s.buildings[square]
+    return (b < 4 and s.houses_left > 0) or (b == 4 and s.hotels_left > 0)
+
+
+def house_refusal(s: GameState, square: int) -> str:
+    """Why a house can't go on `square` now (P2), or "" when it can."""
+    sq = SQUARES[square]
+    if not owns_group(s, square, PLAYER):
+        return "you don't own the whole colour group"
+    if group_mortgaged(s, square):
+        return "a property of its colour group is mortgaged; lift the mortgage first"
+    b = s.buildings[square]
+    if b == HOTEL:
+        return "it already has a hotel"
+    if b == 4:
+        return "it has 4 houses; build a hotel instead"
+    if s.houses_left == 0:
+        return "the supply has no house left"
+    if s.cash < sq.house_cost:
+        return f"a house costs {sq.house_cost} and you have {s.cash}"
+    return ""
+
+
+def hotel_refusal(s: GameState, square: int) -> str:
+    """Why a hotel can't go on `square` now (P2), or "" when it can."""
+    sq = SQUARES[square]
+    if not owns_group(s, square, PLAYER):
+        return "you don't own the whole colour group"
+    if group_mortgaged(s, square):
+        return "a property of its colour group is mortgaged; lift the mortgage first"
+    b = s.buildings[square]
+    if b == HOTEL:
+        return "it already has a hotel"
+    if b < 4:
+        return f"a hotel needs 4 houses first and it has {b}"
+    if s.hotels_left == 0:
+        return "the supply has no hotel left"
+    if s.cash < sq.house_cost:
+        return f"a hotel costs {sq.house_cost} and you have {s.cash}"
+    return ""
+
+
+def player_buildings(s: GameState) -> tuple[int, int]:
+    """(houses, hotels) the player has on the board (P4: repairs count the player's only)."""
+    houses = hotels = 0
+    for i, b in enumerate(s.buildings):
+        if b and s.owner[i] == PLAYER:
+            if b == HOTEL:
+                hotels += 1
+            else:
+                houses += b
+    return houses, hotels

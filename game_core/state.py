@@ -1,0 +1,220 @@
+"""The whole game as plain data, and its JSON form (like a FEN, but with the RNG and decks).
+
+`GameState` is a mutable record with slots: the engine changes it in place on the hot path;
+`Game` is the only public way to do so.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .board import PROPERTIES, TOTAL_HOTELS, TOTAL_HOUSES
+from .cards import CARDS, CHANCE, CHEST
+from .errors import CorruptStateError
+from .options import Options
+from .rng import MASK64, shuffled
+
+# What the game waits for.
+ROLL = "roll"  # T1
+JAIL = "jail"  # P6: pay the fine or use a card (or try doubles, T3 standard)
+BUY = "buy"  # P1
+BUILD = "build"  # P2
+RAISE_FUNDS = "raise_funds"  # M1
+OVER = "over"  # E1-E3
+PENDING_KINDS = (ROLL, JAIL, BUY, BUILD, RAISE_FUNDS, OVER)
+
+# Who owns a square.
+NOBODY, PLAYER, BANK = 0, 1, 2
+
+# What happens once a raise-funds debt is paid (M1).
+THEN_END = "end"  # the stop is over
+THEN_BANK_BUILD = "bank_build"  # P3: the Bank builds on the street just paid for
+THEN_ROLL = "roll"  # P6: the fine is paid, now roll
+THEN_MOVE = "move"  # T3: third failed doubles try, fine paid, move by that roll
+CONTINUATIONS = ("", THEN_END, THEN_BANK_BUILD, THEN_ROLL, THEN_MOVE)
+
+FORMAT = 1
+
+
+class GameState:
+    __slots__ = (
+        "seed", "edition", "options", "draws", "loaded",
+        "position", "cash", "bank_cash", "owner", "buildings", "mortgaged",
+        "houses_left", "hotels_left", "pawns_left", "in_jail", "jail_attempts", "jail_cards",
+        "chance", "chest", "turn", "rolls", "doubles_in_row", "extra_roll", "last_dice",
+        "pending", "pending_square", "debt", "debt_then", "debt_event",
+        "result", "result_reason", "score", "actions",
+    )
+
+    def __init__(self, seed: int, edition: str, options: Options) -> None:
+        self.seed = seed & MASK64
+        self.edition = edition
+        self.options = options
+        self.draws = 0  # how many dice draws the RNG has made
+        self.loaded: list[tuple[int, int]] = []  # dice fixed in advance (tests), used first
+        self.position = 0  # S2: on GO
+        self.cash = options.start_cash
+        self.bank_cash = options.bank_start_cash  # S3
+        self.owner = [NOBODY] * 40
+        self.buildings = [0] * 40  # 0-4 houses, 5 a hotel
+        self.mortgaged = [False] * 40
+        self.houses_left = TOTAL_HOUSES  # S5
+        self.hotels_left = TOTAL_HOTELS
+        self.pawns_left = options.bank_pawns  # S4
+        self.in_jail = False
+        self.jail_attempts = 0
+        self.jail_cards: list[str] = []
+        self.chance = shuffled(tuple(c.id for c in CHANCE), self.seed)  # S6
+        self.chest = shuffled(tuple(c.id for c in CHEST), self.seed ^ 1)
+        self.turn = 1
+        self.rolls = 0
+        self.doubles_in_row = 0
+        self.extra_roll = False
+        self.last_dice = (0, 0)
+        self.pending = ROLL
+        self.pending_square = -1
+        self.debt = 0
+        self.debt_then = ""
+        self.debt_event: dict[str, Any] | None = None
+        self.result = ""  # "won" | "lost"
+        self.result_reason = ""
+        self.score = 0
+        self.actions = 0  # actions applied so far
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "format": FORMAT,
+            "seed": self.seed,
+            "edition": self.edition,
+            "options": self.options.to_dict(),
+            "draws": self.draws,
+            "loaded": [list(d) for d in self.loaded],
+            "position": self.position,
+            "cash": self.cash,
+            "bank_cash": self.bank_cash,
+            "owner": list(self.owner),
+            "buildings": list(self.buildings),
+            "mortgaged": list(self.mortgaged),
+            "houses_left": self.houses_left,
+            "hotels_left": self.hotels_left,
+            "pawns_left": self.pawns_left,
+            "in_jail": self.in_jail,
+            "jail_attempts": self.jail_attempts,
+            "jail_cards": list(self.jail_cards),
+            "chance": list(self.chance),
+            "chest": list(self.chest),
+            "turn": self.turn,
+            "rolls": self.rolls,
+            "doubles_in_row": self.doubles_in_row,
+            "extra_roll": self.extra_roll,
+            "last_dice": list(self.last_dice),
+            "pending": self.pending,
+            "pending_square": self.pending_square,
+            "debt": self.debt,
+            "debt_then": self.debt_then,
+            "debt_event": None if self.debt_event is None else dict(self.debt_event),
+            "result": self.result,
+            "result_reason": self.result_reason,
+            "score": self.score,
+            "actions": self.actions,
+        }
+
+    @classmethod
+    def from_dict(cls, data: Any) -> GameState:
+        """Read back `to_dict()`; CorruptStateError, naming the field, on anything else."""
+        if not isinstance(data, dict):
+            raise CorruptStateError("a saved game must be a JSON object")
+        if data.get("format") != FORMAT:
+            raise CorruptStateError(f"unknown saved-game format {data.get('format')!r}")
+        expected = set(cls.__slots__) | {"format"}
+        if set(data) != expected:
+            odd = sorted(set(data) ^ expected)
+            raise CorruptStateError(f"saved game has missing or unknown fields: {odd}")
+        try:
+            options = Options.from_mapping(_typed(data, "options", dict))
+        except ValueError as exc:
+            raise CorruptStateError(f"saved game has bad rule options: {exc}") from exc
+        s = cls.__new__(cls)
+        s.options = options
+        s.seed = _int(data, "seed", 0, MASK64)
+        s.edition = _typed(data, "edition", str)
+        s.draws = _int(data, "draws", 0)
+        s.loaded = [_dice(d, "loaded") for d in _typed(data, "loaded", list)]
+        s.position = _int(data, "position", 0, 39)
+        s.cash = _int(data, "cash", 0)
+        s.bank_cash = _int(data, "bank_cash", 0)
+        s.owner = _int_list(data, "owner", 0, 2)
+        s.buildings = _int_list(data, "buildings", 0, 5)
+        s.mortgaged = [bool(v) for v in _int_list(data, "mortgaged", 0, 1)]
+        s.houses_left = _int(data, "houses_left", 0, TOTAL_HOUSES)
+        s.hotels_left = _int(data, "hotels_left", 0, TOTAL_HOTELS)
+        s.pawns_left = _int(data, "pawns_left", 0, options.bank_pawns)
+        s.in_jail = _typed(data, "in_jail", bool)
+        s.jail_attempts = _int(data, "jail_attempts", 0, 3)
+        s.jail_cards = _cards(data, "jail_cards")
+        s.chance = _cards(data, "chance")
+        s.chest = _cards(data, "chest")
+        s.turn = _int(data, "turn", 1)
+        s.rolls = _int(data, "rolls", 0)
+        s.doubles_in_row = _int(data, "doubles_in_row", 0, 3)
+        s.extra_roll = _typed(data, "extra_roll", bool)
+        s.last_dice = _dice(data["last_dice"], "last_dice", allow_zero=True)
+        s.pending = _choice(data, "pending", PENDING_KINDS)
+        s.pending_square = _int(data, "pending_square", -1, 39)
+        s.debt = _int(data, "debt", 0)
+        s.debt_then = _choice(data, "debt_then", CONTINUATIONS)
+        event = data["debt_event"]
+        if event is not None and not isinstance(event, dict):
+            raise CorruptStateError("saved game field 'debt_event' must be an object or null")
+        s.debt_event = None if event is None else dict(event)
+        s.result = _choice(data, "result", ("", "won", "lost"))
+        s.result_reason = _typed(data, "result_reason", str)
+        s.score = _int(data, "score", 0)
+        s.actions = _int(data, "actions", 0)
+        if any(s.owner[i] != NOBODY for i in range(40) if i not in PROPERTIES):
+            raise CorruptStateError("saved game has an owner on a square that is no property")
+        return s
+
+
+def _typed(data: dict[str, Any], key: str, kind: type) -> Any:
+    value = data[key]
+    if not isinstance(value, kind) or (kind is not bool and isinstance(value, bool)):
+        raise CorruptStateError(f"saved game field {key!r} must be {kind.__name__}")
+    return value
+
+
+def _int(data: dict[str, Any], key: str, low: int, high: int | None = None) -> int:
+    value = data[key]
+    if type(value) is not int or value < low or (high is not None and value > high):
+        raise CorruptStateError(f"saved game field {key!r} is out of range: {value!r}")
+    return value
+
+
+def _int_list(data: dict[str, Any], key: str, low: int, high: int) -> list[int]:
+    value = data[key]
+    if (not isinstance(value, list) or len(value) != 40
+            or any(type(v) not in (int, bool) or not low <= v <= high for v in value)):
+        raise CorruptStateError(f"saved game field {key!r} must be 40 numbers {low}-{high}")
+    return [int(v) for v in value]
+
+
+def _choice(data: dict[str, Any], key: str, choices: tuple[str, ...]) -> str:
+    value = data[key]
+    if value not in choices:
+        raise CorruptStateError(f"saved game field {key!r} has an unknown value {value!r}")
+    return str(value)
+
+
+def _cards(data: dict[str, Any], key: str) -> list[str]:
+    value = data[key]
+    if not isinstance(value, list) or any(v not in CARDS for v in value):
+        raise CorruptStateError(f"saved game field {key!r} must list known cards")
+    return [str(v) for v in value]
+
+
+def _dice(value: Any, key: str, allow_zero: bool = False) -> tuple[int, int]:
+    low = 0 if allow_zero else 1
+    if (not isinstance(value, list | tuple) or len(value) != 2
+            or any(type(v) is not int or not low <= v <= 6 for v in value)):
+        raise CorruptStateError(f"saved game field {key!r} must hold dice values 1-6")
+    return int(value[0]), int(value[1])

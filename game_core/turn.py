@@ -1,0 +1,309 @@
+"""The flow of a turn: dice, movement, the square landed on, cards, debts, the end of a turn.
+
+Functions here change a `GameState` in place and append the events they cause to `ev`.
+When the game ends mid-resolution they raise `GameOver`, which `Game.apply` catches: nothing
+may happen after the last event.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from .board import (
+    BOARD_SIZE, GO_SALARY, HOTEL, JAIL, JAIL_FINE, SQUARES, STATIONS, UTILITIES, Kind, nearest,
+)
+from .cards import CARDS, Effect
+from .editions import EDITIONS
+from .events import (
+    BankBankrupt, Built, CardDrawn, Collected, DiceRolled, Event, FundsNeeded, GameLost, GameWon,
+    JailCardKept, LeftJail, Moved, Paid, RentPaid, SentToJail, TurnStarted,
+)
+from .rng import dice
+from .rules import (
+    can_start_building, estate_value, liquidation_value, player_buildings, station_rent,
+    street_rent, utility_factor,
+)
+from .state import (
+    BANK, BUILD, BUY, JAIL as PENDING_JAIL, NOBODY, OVER, PLAYER, RAISE_FUNDS, ROLL, THEN_BANK_BUILD,
+    THEN_END, THEN_MOVE, THEN_ROLL, GameState,
+)
+
+Events = list[Event]
+
+
+class GameOver(Exception):
+    """Unwinds the rest of a resolution once the game has ended (E1-E3)."""
+
+
+# ---- dice ---------------------------------------------------------------------------------
+
+def roll_dice(s: GameState) -> tuple[int, int]:
+    """Dice fixed in advance first (tests), then the game's seeded stream (H3)."""
+    if s.loaded:
+        return s.loaded.pop(0)
+    d = dice(s.seed, s.draws)
+    s.draws += 1
+    return d
+
+
+# ---- money --------------------------------------------------------------------------------
+
+def bank_pays(s: GameState, ev: Events, amount: int, record: Callable[[int], Event]) -> None:
+    """The Bank pays the player; M5: owing more than it holds, it pays all and is bankrupt."""
+    paid = amount if amount <= s.bank_cash else s.bank_cash
+    s.bank_cash -= paid
+    s.cash += paid
+    ev.append(record(paid))
+    if paid < amount:
+        ev.append(BankBankrupt(amount, paid))
+        finish(s, ev, "won", "bank_bankrupt")
+
+
+def charge(s: GameState, ev: Events, amount: int, event: Event, reason: str, then: str) -> bool:
+    """The player owes the Bank `amount` (told by `event` once paid).
+
+    True: paid now, the caller goes on. False: M1, a raise-funds step is open and `then` runs
+    once the debt is paid. When everything the player has could not cover it, the game is lost
+    at once (M1, E3).
+    """
+    if s.cash >= amount:
+        s.cash -= amount
+        s.bank_cash += amount
+        ev.append(event)
+        return True
+    if liquidation_value(s) < amount:
+        finish(s, ev, "lost", "debt", owed=amount)
+    s.pending = RAISE_FUNDS
+    s.debt = amount
+    s.debt_then = then
+    s.debt_event = event.to_dict()
+    ev.append(FundsNeeded(amount, reason, s.cash))
+    return False
+
+
+def finish(s: GameState, ev: Events, result: str, reason: str, owed: int = 0) -> None:
+    """E1-E3: the game is over; the score is E2's for a win, 0 for a loss."""
+    s.result = result
+    s.result_reason = reason
+    s.pending = OVER
+    s.pending_square = -1
+    if result == "won":
+        s.score = estate_value(s)
+        ev.append(GameWon(reason, s.score))
+    else:
+        s.score = 0
+        ev.append(GameLost(reason, owed))
+    raise GameOver
+
+
+# ---- movement -----------------------------------------------------------------------------
+
+def move_to(s: GameState, ev: Events, target: int, by: str) -> None:
+    """Move forward to `target`; T2: passing or landing on GO pays the salary."""
+    start = s.position
+    passed = target <= start
+    s.position = target
+    ev.append(Moved(start, target, passed, by))
+    if passed:
+        bank_pays(s, ev, GO_SALARY, _salary)
+
+
+def _salary(paid: int) -> Event:
+    return Collected(paid, "salary")
+
+
+def move_by_dice(s: GameState, ev: Events, d: tuple[int, int]) -> None:
+    move_to(s, ev, (s.position + d[0] + d[1]) % BOARD_SIZE, "dice")
+    resolve(s, ev, None)
+
+
+def send_to_jail(s: GameState, ev: Events, reason: str) -> None:
+    """P6: straight to Jail, no GO salary, the turn ends."""
+    s.position = JAIL
+    s.in_jail = True
+    s.jail_attempts = 0
+    s.extra_roll = False
+    ev.append(SentToJail(reason))
+    end_turn(s, ev)
+
+
+# ---- the square landed on -----------------------------------------------------------------
+
+def resolve(s: GameState, ev: Events, card: Effect | None) -> None:
+    """T1: carry out the square the pawn stands on. `card`: a nearest-station/utility card."""
+    square = s.position
+    kind = SQUARES[square].kind
+    if kind <= Kind.UTILITY and kind is not Kind.GO:
+        owner = s.owner[square]
+        if owner == NOBODY:
+            s.pending = BUY  # P1
+            s.pending_square = square
+        elif owner == PLAYER:
+            _rent_from_bank(s, ev, square, card)
+        else:
+            _rent_to_bank(s, ev, square, card)
+    elif kind is Kind.CHANCE or kind is Kind.CHEST:
+        draw_card(s, ev, s.chance if kind is Kind.CHANCE else s.chest)
+    elif kind is Kind.TAX:
+        amount = SQUARES[square].tax  # P5
+        if charge(s, ev, amount, Paid(amount, "tax", square), "tax", THEN_END):
+            end_turn(s, ev)
+    elif kind is Kind.GO_TO_JAIL:
+        send_to_jail(s, ev, "square")
+    else:  # GO, Just Visiting (P6), Free Parking (P7)
+        end_turn(s, ev)
+
+
+def _rent(s: GameState, ev: Events, square: int, card: Effect | None, payer: str) -> RentPaid:
+    kind = SQUARES[square].kind
+    if kind is Kind.STREET:
+        amount, why, count = street_rent(s, square)
+        return RentPaid(square, amount, payer, why, count)
+    if kind is Kind.STATION:
+        amount, count = station_rent(s, square)
+        mult = 2 if card is Effect.NEAREST_STATION else 1  # P4: twice the rent
+        return RentPaid(square, amount * mult, payer, "stations", count, mult)
+    d = roll_dice(s)  # R3: roll the dice anew
+    ev.append(DiceRolled(d, "utility"))
+    factor = 10 if card is Effect.NEAREST_UTILITY else utility_factor(s, square)
+    total = d[0] + d[1]
+    return RentPaid(square, total * factor, payer, "utility", factor, 1, total)
+
+
+def _rent_from_bank(s: GameState, ev: Events, square: int, card: Effect | None) -> None:
+    """P2: the Bank pays the player its rent (none if mortgaged, R4), then maybe build."""
+    if s.mortgaged[square]:
+        ev.append(RentPaid(square, 0, "bank", "mortgaged"))
+    else:
+        rent = _rent(s, ev, square, card, "bank")
+        bank_pays(s, ev, rent.amount, lambda paid: _with_amount(rent, paid))
+    if can_start_building(s, square):
+        s.pending = BUILD
+        s.pending_square = square
+    else:
+        end_turn(s, ev)
+
+
+def _with_amount(rent: RentPaid, paid: int) -> RentPaid:
+    if paid == rent.amount:
+        return rent
+    return RentPaid(rent.square, paid, rent.payer, rent.why, rent.count, rent.multiplier,
+                    rent.dice)
+
+
+def _rent_to_bank(s: GameState, ev: Events, square: int, card: Effect | None) -> None:
+    """P3: the player pays the Bank its rent, then the Bank builds there for free."""
+    rent = _rent(s, ev, square, card, "player")
+    is_street = SQUARES[square].kind is Kind.STREET
+    s.pending_square = square
+    if charge(s, ev, rent.amount, rent, "rent", THEN_BANK_BUILD if is_street else THEN_END):
+        if is_street:
+            bank_builds(s, ev, square)
+        end_turn(s, ev)
+
+
+def bank_builds(s: GameState, ev: Events, square: int) -> None:
+    """P3: a free house while it has fewer than 4 and the supply holds one; with 4 houses a
+    hotel if the supply holds one (the 4 houses go back); else nothing."""
+    b = s.buildings[square]
+    if b < 4:
+        if s.houses_left:
+            s.houses_left -= 1
+            s.buildings[square] = b + 1
+            ev.append(Built(square, "house", "bank", 0, b + 1))
+    elif b == 4 and s.hotels_left:
+        s.hotels_left -= 1
+        s.houses_left += 4
+        s.buildings[square] = HOTEL
+        ev.append(Built(square, "hotel", "bank", 0, HOTEL))
+
+
+# ---- cards --------------------------------------------------------------------------------
+
+def draw_card(s: GameState, ev: Events, deck: list[str]) -> None:
+    """P4: take the top card, put it at the bottom (a jail card is kept out), carry it out."""
+    card = CARDS[deck.pop(0)]
+    ev.append(CardDrawn(card.deck, card.id, EDITIONS[s.edition].card_texts[card.id]))
+    effect = card.effect
+    if effect is Effect.JAIL_FREE:
+        s.jail_cards.append(card.id)
+        ev.append(JailCardKept(card.id))
+        end_turn(s, ev)
+        return
+    deck.append(card.id)
+    if effect is Effect.ADVANCE_TO:
+        move_to(s, ev, card.target, "card")
+        resolve(s, ev, None)
+    elif effect is Effect.NEAREST_STATION or effect is Effect.NEAREST_UTILITY:
+        targets = STATIONS if effect is Effect.NEAREST_STATION else UTILITIES
+        move_to(s, ev, nearest(s.position, targets), "card")
+        resolve(s, ev, effect)
+    elif effect is Effect.BACK:
+        start = s.position
+        s.position = (start - card.amount) % BOARD_SIZE
+        ev.append(Moved(start, s.position, False, "card"))
+        resolve(s, ev, None)
+    elif effect is Effect.COLLECT:
+        bank_pays(s, ev, card.amount, _card_collect)
+        end_turn(s, ev)
+    elif effect is Effect.PAY:
+        if charge(s, ev, card.amount, Paid(card.amount, "card"), "card", THEN_END):
+            end_turn(s, ev)
+    elif effect is Effect.REPAIRS:
+        houses, hotels = player_buildings(s)
+        amount = houses * card.amount + hotels * card.per_hotel
+        if charge(s, ev, amount, Paid(amount, "repairs"), "repairs", THEN_END):
+            end_turn(s, ev)
+    else:  # Effect.GO_TO_JAIL
+        send_to_jail(s, ev, "card")
+
+
+def _card_collect(paid: int) -> Event:
+    return Collected(paid, "card")
+
+
+# ---- turns --------------------------------------------------------------------------------
+
+def end_turn(s: GameState, ev: Events) -> None:
+    """The stop is over: roll again after doubles (T3 standard), else the next turn starts."""
+    s.pending_square = -1
+    if s.extra_roll and not s.in_jail:
+        s.extra_roll = False
+        s.pending = ROLL
+        return
+    s.extra_roll = False
+    s.doubles_in_row = 0
+    s.turn += 1
+    ev.append(TurnStarted(s.turn))
+    if not s.in_jail:
+        s.pending = ROLL
+        return
+    s.pending = PENDING_JAIL
+    # P6/M1: in the solo turn the fine (or a card) is the only way out; a fine that nothing
+    # could cover loses the game at once, without prompts.
+    if (s.options.doubles == "off" and not s.jail_cards
+            and liquidation_value(s) < JAIL_FINE):
+        finish(s, ev, "lost", "debt", owed=JAIL_FINE)
+
+
+def leave_jail(s: GameState, ev: Events, how: str) -> None:
+    s.in_jail = False
+    s.jail_attempts = 0
+    ev.append(LeftJail(how))
+
+
+def after_debt(s: GameState, ev: Events, then: str) -> None:
+    """M1: the raised debt is paid; carry on where the turn stopped."""
+    square = s.pending_square
+    if then == THEN_BANK_BUILD:
+        bank_builds(s, ev, square)
+        end_turn(s, ev)
+    elif then == THEN_ROLL:
+        leave_jail(s, ev, "fine")
+        s.pending = ROLL
+        s.pending_square = -1
+    elif then == THEN_MOVE:
+        leave_jail(s, ev, "fine")
+        move_by_dice(s, ev, s.last_dice)
+    else:
+        end_turn(s, ev)
