@@ -21,7 +21,7 @@ from .editions import EDITIONS
 from .errors import CorruptStateError, IllegalActionError, InvalidOptionError
 from .events import Event
 from .options import Options
-from .rules import group_has_buildings, hotel_refusal, house_refusal
+from .rules import hotel_refusal, house_refusal
 from .state import BUILD, BUY, OVER, PLAYER, RAISE_FUNDS, ROLL, GameState
 from .turn import GameOver
 
@@ -32,6 +32,7 @@ RESIGN_ACTION = Resign()
 _MORTGAGE = {i: Mortgage(i) for i in PROPERTIES}
 _LIFT = {i: LiftMortgage(i) for i in PROPERTIES}
 _SELL = {i: SellBuilding(i) for i in PROPERTIES}
+_GROUP = tuple(sq.group for sq in SQUARES)
 
 
 @dataclass(frozen=True, slots=True)
@@ -179,15 +180,18 @@ class Game:
         return out
 
     def _raise_actions(self) -> list[Action]:
+        """M1/T4: what brings in money now: sell buildings, mortgage, sell the jail card."""
         s = self.s
-        out: list[Action] = []
         owner, mortgaged, buildings = s.owner, s.mortgaged, s.buildings
-        for i in PROPERTIES:
-            if owner[i] == PLAYER:
-                if buildings[i]:
-                    out.append(_SELL[i])
-                elif not mortgaged[i] and not group_has_buildings(s, i):
-                    out.append(_MORTGAGE[i])
+        mine = [i for i in PROPERTIES if owner[i] == PLAYER]
+        # M2: a group with any of the player's buildings can't be mortgaged.
+        built = {_GROUP[i] for i in mine if buildings[i]}
+        out: list[Action] = []
+        for i in mine:
+            if buildings[i]:
+                out.append(_SELL[i])
+            elif not mortgaged[i] and _GROUP[i] not in built:
+                out.append(_MORTGAGE[i])
         if s.jail_cards:
             out.append(SELL_CARD_ACTION)
         return out

@@ -58,11 +58,11 @@ class Reserve:
         if pending == BUY:
             price = SQUARES[s.pending_square].price
             return _BUY if s.cash - price >= self.reserve else _DECLINE
+        if pending == JAIL:  # P6: a card if it has one, else the fine (always legal in Jail)
+            return _USE_CARD if s.jail_cards else _FINE
         legal = game.legal_actions()
         if pending == RAISE_FUNDS:
             return raise_funds(legal)
-        if pending == JAIL:
-            return _first(legal, UseJailCard, PayFine) or legal[0]
         if pending == BUILD:
             cost = SQUARES[s.pending_square].house_cost
             if s.cash - cost >= self.reserve:
@@ -108,6 +108,7 @@ class RandomPlayer:
 
 
 _ROLL, _BUY, _DECLINE, _DONE = Roll(), Buy(), Decline(), DoneBuilding()
+_USE_CARD, _FINE = UseJailCard(), PayFine()
 
 STRATEGIES: dict[str, Callable[[int], Strategy]] = {
     "always-buy": lambda seed: Reserve(0),

@@ -24,7 +24,7 @@ from .rules import (
     street_rent, utility_factor,
 )
 from .state import (
-    BANK, BUILD, BUY, JAIL as PENDING_JAIL, NOBODY, OVER, PLAYER, RAISE_FUNDS, ROLL, THEN_BANK_BUILD,
+    BUILD, BUY, JAIL as PENDING_JAIL, NOBODY, OVER, PLAYER, RAISE_FUNDS, ROLL, THEN_BANK_BUILD,
     THEN_END, THEN_MOVE, THEN_ROLL, GameState,
 )
 
@@ -41,9 +41,9 @@ def roll_dice(s: GameState) -> tuple[int, int]:
     """Dice fixed in advance first (tests), then the game's seeded stream (H3)."""
     if s.loaded:
         return s.loaded.pop(0)
-    d = dice(s.seed, s.draws)
-    s.draws += 1
-    return d
+    n = s.draws
+    s.draws = n + 1
+    return dice(s.seed, n)
 
 
 # ---- money --------------------------------------------------------------------------------

@@ -1,0 +1,99 @@
+"""`solo-monopoly`: the command line. `simulate` runs the engine's simulator; `play` plays a
+game in the terminal through the same service as the bot."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Sequence
+
+from game_core import GameError
+from game_core.simulate import landings, simulate
+from game_core.strategies import STRATEGIES
+
+SQUARE_LABELS = (
+    "GO", "Mediterranean", "Community Chest", "Baltic", "Income Tax", "Reading RR",
+    "Oriental", "Chance", "Vermont", "Connecticut", "Just Visiting", "St. Charles",
+    "Electric Co.", "States", "Virginia", "Pennsylvania RR", "St. James", "Community Chest",
+    "Tennessee", "New York", "Free Parking", "Kentucky", "Chance", "Indiana", "Illinois",
+    "B. & O. RR", "Atlantic", "Ventnor", "Water Works", "Marvin Gardens", "Go to Jail",
+    "Pacific", "North Carolina", "Community Chest", "Pennsylvania Ave", "Short Line", "Chance",
+    "Park Place", "Luxury Tax", "Boardwalk", "In Jail",
+)
+
+
+def _rule(text: str) -> tuple[str, str]:
+    key, sep, value = text.partition("=")
+    if not sep or not key:
+        raise argparse.ArgumentTypeError(f"a rule is KEY=VALUE, not {text!r}")
+    return key.strip(), value.strip()
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="solo-monopoly", description=__doc__)
+    sub = parser.add_subparsers(dest="command", required=True)
+    sim = sub.add_parser("simulate", help="play many seeded games and print what happened")
+    sim.add_argument("--games", type=int, default=1000)
+    sim.add_argument("--seed", type=int, default=1)
+    sim.add_argument("--strategy", choices=sorted(STRATEGIES), default="always-buy")
+    sim.add_argument("--rule", type=_rule, action="append", default=[], metavar="KEY=VALUE",
+                     help="house rule: doubles=standard, treasury=N, bank_pawns=N, start_cash=N")
+    sim.add_argument("--landings", action="store_true",
+                     help="print the share of rolls ending on each square instead")
+    sim.add_argument("--rolls", type=int, default=1_000_000, help="rolls for --landings")
+    sim.add_argument("--json", action="store_true", help="print one JSON object")
+    play = sub.add_parser("play", help="play a game in the terminal (no Discord needed)")
+    play.add_argument("--db", default=None, help="SQLite file (default: the bot's)")
+    play.add_argument("--user", type=int, default=0, help="player id for the saved game")
+    play.add_argument("--locale", default="en", choices=["en", "fr"])
+    play.add_argument("--edition", default="us", choices=["us", "uk", "fr"])
+    return parser
+
+
+def run_simulate(args: argparse.Namespace) -> int:
+    rules = dict(args.rule)
+    if args.landings:
+        doubles = rules.get("doubles", "off")
+        shares = landings(args.rolls, args.seed, doubles)
+        if args.json:
+            print(json.dumps({"rolls": args.rolls, "doubles": doubles, "landings": shares}))
+            return 0
+        print(f"{args.rolls:,} rolls, doubles={doubles}: share of rolls ending on each square")
+        for i, share in enumerate(shares):
+            print(f"{i:>3} {SQUARE_LABELS[i]:<17} {share:7.3%}")
+        return 0
+    report = simulate(args.games, args.seed, args.strategy, rules).to_dict()
+    if args.json:
+        print(json.dumps(report))
+        return 0
+    turns, score = report["turns"], report["score"]
+    print(f"games            {report['games']:,} ({report['strategy']}, seed {args.seed})")
+    print(f"win rate         {report['win_rate']:.2%} ({report['wins']:,} won)")
+    for outcome, count in report["outcomes"].items():
+        print(f"  {outcome:<22} {count:,}")
+    print(f"turns per game   mean {turns['mean']}, median {turns['median']}, p90 {turns['p90']}")
+    print(f"score of wins    mean {score['mean']:,}, max {score['max']:,}")
+    print(f"rolls            {report['rolls']:,}")
+    print(f"throughput       {report['turns_per_second']:,} turns/s")
+    return 0
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    try:
+        if args.command == "simulate":
+            return run_simulate(args)
+        from .terminal import run_terminal
+
+        return run_terminal(db=args.db, user_id=args.user, locale=args.locale,
+                            edition=args.edition)
+    except GameError as exc:
+        print(f"solo-monopoly: {exc}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        return 130
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
