@@ -1,0 +1,31 @@
+"""English and French for everything the bot shows (issue 7). No discord import here, so the
+Discord cogs and the terminal client share it.
+
+    t(locale, key, **values)           one catalog text        (catalog)
+    locale_of(discord_locale)          "fr" or "en"            (catalog)
+    format_money(amount, edition, loc) "$1,500" / "1 500 Cr"   (money; also format_number,
+                                                                format_percent)
+    narrate(events, edition=, locale=) event lines             (narrate)
+    describe_pending / describe_outcome / action_label         (narrate)
+    refusal_reason / select_placeholder                        (refusals)
+    rules_pages(locale)                the rules, paginated    (rules_page)
+    fit_lines / chunk_lines            Discord's length limits (layout)
+"""
+
+from .catalog import LOCALES, MESSAGES, command_key, command_text, locale_of, t, tn
+from .layout import FIELD_LIMIT, LABEL_LIMIT, chunk_lines, fit_lines
+from .money import format_money, format_number, format_percent
+from .narrate import (
+    action_label, describe_outcome, describe_pending, narrate, points, property_line,
+    property_lines, square_name,
+)
+from .refusals import refusal_reason, select_placeholder, waiting_for
+from .rules_page import RulesPage, rules_pages
+
+__all__ = [
+    "FIELD_LIMIT", "LABEL_LIMIT", "LOCALES", "MESSAGES", "RulesPage", "action_label",
+    "chunk_lines", "command_key", "command_text", "describe_outcome", "describe_pending",
+    "fit_lines", "format_money", "format_number", "format_percent", "locale_of", "narrate",
+    "points", "property_line", "property_lines", "refusal_reason", "rules_pages",
+    "select_placeholder", "square_name", "t", "tn", "waiting_for",
+]
