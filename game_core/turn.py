@@ -29,6 +29,8 @@ from .state import (
 )
 
 Events = list[Event]
+_KIND = tuple(sq.kind for sq in SQUARES)  # hot path: one tuple lookup per landing
+_PROPERTY_KINDS = frozenset((Kind.STREET, Kind.STATION, Kind.UTILITY))
 
 
 class GameOver(Exception):
@@ -132,8 +134,8 @@ def send_to_jail(s: GameState, ev: Events, reason: str) -> None:
 def resolve(s: GameState, ev: Events, card: Effect | None) -> None:
     """T1: carry out the square the pawn stands on. `card`: a nearest-station/utility card."""
     square = s.position
-    kind = SQUARES[square].kind
-    if kind <= Kind.UTILITY and kind is not Kind.GO:
+    kind = _KIND[square]
+    if kind in _PROPERTY_KINDS:
         owner = s.owner[square]
         if owner == NOBODY:
             s.pending = BUY  # P1

@@ -224,3 +224,20 @@ def rules_pages(locale: str) -> list[RulesPage]:
                     page=n, pages=total), body, section, ids)
         for n, (section, body, ids) in enumerate(parts, start=1)
     ]
+
+
+def rules_markdown() -> str:
+    """docs/RULES.md: the players' rules page, English then French, with the rule ids."""
+    parts = ["# Solo Monopoly: the rules\n\n",
+             "Every ruling has an id (S1, T3, M1...) that the bot, the code and the tests "
+             "quote. *Version française plus bas.*\n"]
+    for locale, heading in (("en", "English"), ("fr", "Français")):
+        parts.append(f"\n## {heading}\n")
+        for page in rules_pages(locale):
+            title = page.title.split(": ", 1)[-1].rsplit(" (", 1)[0]
+            parts.append(f"\n### {title}\n\n{page.body.strip()}\n")
+    return "".join(parts)
+
+
+if __name__ == "__main__":
+    print(rules_markdown(), end="")

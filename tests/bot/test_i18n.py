@@ -409,3 +409,15 @@ def test_fit_lines_keeps_the_latest_lines():
 def test_a_missing_placeholder_value_raises():
     with pytest.raises(KeyError):
         t("en", "ev.turn")
+
+
+def test_docs_rules_page_is_generated_from_the_catalog():
+    """docs/RULES.md is `rules_markdown()`: regenerate it when the rules pages change."""
+    from pathlib import Path
+
+    from bot.i18n.rules_page import rules_markdown
+
+    page = Path(__file__).resolve().parents[2] / "docs" / "RULES.md"
+    assert page.read_text(encoding="utf-8") == rules_markdown()
+    for rule_id in ("S1", "T4", "P3", "R3", "M5", "E2", "H3"):
+        assert f"**{rule_id}**" in page.read_text(encoding="utf-8")

@@ -1,0 +1,61 @@
+"""`python -m bot` / `solo-monopoly-bot`: run the Discord bot until SIGINT or SIGTERM."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import signal
+import sys
+
+import discord
+
+from .app import MonopolyBot
+from .settings import Settings, SettingsError
+
+log = logging.getLogger("bot")
+
+
+async def serve(bot: MonopolyBot, token: str) -> None:
+    """Run until the bot stops or a signal asks it to; then close cleanly (database too)."""
+    loop = asyncio.get_running_loop()
+    stop = asyncio.Event()
+    for sig in (signal.SIGINT, signal.SIGTERM):
+        try:
+            loop.add_signal_handler(sig, stop.set)
+        except (NotImplementedError, RuntimeError):  # not on this platform / thread
+            pass
+    async with bot:
+        runner = asyncio.create_task(bot.start(token))
+        stopper = asyncio.create_task(stop.wait())
+        done, _ = await asyncio.wait({runner, stopper}, return_when=asyncio.FIRST_COMPLETED)
+        if stopper in done:
+            log.info("stopping on signal")
+            await bot.close()
+        stopper.cancel()
+        await runner  # re-raises a login failure
+
+
+def main() -> int:
+    try:
+        settings = Settings.from_env()
+    except SettingsError as exc:
+        print(f"solo-monopoly: {exc}", file=sys.stderr)
+        return 2
+    discord.utils.setup_logging(level=settings.log_level, root=True)
+    try:
+        asyncio.run(serve(MonopolyBot(settings), settings.token))
+    except discord.LoginFailure:
+        print("solo-monopoly: Discord rejected DISCORD_TOKEN: copy the token again from the "
+              "developer portal (Bot > Reset Token) into .env.", file=sys.stderr)
+        return 2
+    except discord.PrivilegedIntentsRequired:
+        print("solo-monopoly: the bot asked for an intent it isn't allowed; this bot needs none "
+              "of the privileged intents.", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        pass
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

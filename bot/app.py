@@ -1,0 +1,66 @@
+"""The Discord client: opens the game service, loads the cogs, syncs the slash commands.
+
+Following discord.py's advanced_startup example: everything async happens in `setup_hook`.
+"""
+
+from __future__ import annotations
+
+import logging
+
+import discord
+from discord.ext import commands
+
+from .service import GameService
+from .settings import Settings
+
+log = logging.getLogger(__name__)
+
+# Extensions are named, not imported: the bot layer never imports the cogs layer.
+EXTENSIONS = ("cogs.monopoly",)
+
+
+class MonopolyBot(commands.Bot):
+    def __init__(self, settings: Settings, *, service: GameService | None = None,
+                 sync_commands: bool = True) -> None:
+        # Slash commands and buttons only: no privileged intent (no message content).
+        super().__init__(command_prefix=commands.when_mentioned, intents=discord.Intents.default(),
+                         help_command=None)
+        self.settings = settings
+        self._service = service
+        self._owns_service = service is None
+        self._sync_commands = sync_commands
+
+    @property
+    def service(self) -> GameService:
+        if self._service is None:
+            raise RuntimeError("the game service opens in setup_hook; the bot isn't started")
+        return self._service
+
+    async def setup_hook(self) -> None:
+        if self._service is None:
+            self._service = await GameService.open(self.settings.db_path)
+            log.info("database ready at %s", self.settings.db_path)
+        for extension in EXTENSIONS:
+            await self.load_extension(extension)
+        if self._sync_commands:
+            await self.sync_commands()
+
+    async def sync_commands(self) -> None:
+        guild_id = self.settings.dev_guild_id
+        if guild_id is not None:  # a development server sees changes at once
+            guild = discord.Object(id=guild_id)
+            self.tree.copy_global_to(guild=guild)
+            synced = await self.tree.sync(guild=guild)
+            log.info("synced %d commands to development server %d", len(synced), guild_id)
+        else:
+            synced = await self.tree.sync()
+            log.info("synced %d commands globally", len(synced))
+
+    async def close(self) -> None:
+        try:
+            await super().close()
+        finally:
+            if self._service is not None and self._owns_service:
+                await self._service.close()
+                self._service = None
+                log.info("database closed")

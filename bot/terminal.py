@@ -1,0 +1,70 @@
+"""`solo-monopoly play`: a whole game in the terminal, through the same SQLite service as the
+bot, told with the same words. Quit at any prompt; the game waits (H2) and resumes next time."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+from collections.abc import Callable
+from pathlib import Path
+
+from game_core import GameError
+
+from .errors import ServiceError
+from .i18n import t
+from .i18n.narrate import action_label, describe_outcome, describe_pending, narrate
+from .service import GameRecord, GameService
+from .settings import DEFAULT_DB_PATH
+
+Ask = Callable[[str], str]
+Say = Callable[[str], None]
+QUIT_WORDS = ("q", "quit", "exit")
+
+
+def run_terminal(db: str | None, user_id: int, locale: str, edition: str,
+                 ask: Ask = input, say: Say = print) -> int:
+    path = Path(db or os.environ.get("MONOPOLY_DB") or DEFAULT_DB_PATH)
+    return asyncio.run(play(path, user_id, locale, edition, ask, say))
+
+
+async def play(path: Path, user_id: int, locale: str, edition: str, ask: Ask, say: Say) -> int:
+    service = await GameService.open(path)
+    try:
+        record = await service.active_game(user_id)
+        if record is None:
+            record = await service.start(user_id, None, None, edition=edition)
+            say(t(locale, "terminal.started", game_id=record.id))
+        else:
+            say(t(locale, "terminal.resumed", game_id=record.id, turn=record.game.turn))
+        while not record.game.is_over:
+            game = record.game
+            say("")
+            say(t(locale, "terminal.status", turn=game.turn))
+            say(describe_pending(game, locale=locale))
+            actions = game.legal_actions()
+            for number, action in enumerate(actions, 1):
+                say(f"  {number:>2}. {action_label(action, game, locale=locale)}")
+            answer = ask(t(locale, "terminal.prompt")).strip().lower()
+            if answer in QUIT_WORDS:
+                say(t(locale, "terminal.saved"))
+                return 0
+            if not answer.isdigit() or not 1 <= int(answer) <= len(actions):
+                say(t(locale, "terminal.bad_choice", count=len(actions)))
+                continue
+            try:
+                result = await service.act(record.id, user_id, record.version,
+                                           actions[int(answer) - 1])
+            except (GameError, ServiceError) as exc:
+                say(t(locale, "terminal.refused", reason=str(exc)))
+                record = await service.get(record.id)
+                continue
+            record = result.record
+            for line in narrate(result.events, edition=record.edition, locale=locale):
+                say(line)
+        say(describe_outcome(record.game, locale))
+        return 0
+    finally:
+        await service.close()
+
+
+__all__ = ["GameRecord", "play", "run_terminal"]

@@ -1,0 +1,44 @@
+"""A yes/cancel prompt for the two irreversible choices: resigning, and resigning to start a
+new game (H1). Only the one who asked may answer; it expires quietly."""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+import discord
+
+from bot.i18n import t
+
+from .errors import report_error
+
+Confirmed = Callable[[discord.Interaction[Any]], Awaitable[None]]
+
+
+class ConfirmView(discord.ui.View):
+    def __init__(self, *, owner_id: int, locale: str, confirm_label: str,
+                 on_confirm: Confirmed, edit_on_confirm: bool = True) -> None:
+        super().__init__(timeout=300)
+        self.owner_id, self.locale, self.on_confirm = owner_id, locale, on_confirm
+        self.edit_on_confirm = edit_on_confirm
+        self.confirm.label = confirm_label
+        self.cancel.label = t(locale, "button.cancel")
+
+    async def interaction_check(self, interaction: discord.Interaction[Any]) -> bool:
+        return interaction.user.id == self.owner_id
+
+    @discord.ui.button(style=discord.ButtonStyle.danger)
+    async def confirm(self, interaction: discord.Interaction[Any],
+                      button: discord.ui.Button[ConfirmView]) -> None:
+        self.stop()
+        try:
+            await self.on_confirm(interaction)
+        except Exception as exc:  # noqa: BLE001 -- answered with an error id, logged
+            await report_error(interaction, exc)
+
+    @discord.ui.button(style=discord.ButtonStyle.secondary)
+    async def cancel(self, interaction: discord.Interaction[Any],
+                     button: discord.ui.Button[ConfirmView]) -> None:
+        self.stop()
+        await interaction.response.edit_message(content=t(self.locale, "resign.cancelled"),
+                                                view=None)

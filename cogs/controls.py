@@ -1,0 +1,96 @@
+"""The game message's buttons and menus as DynamicItems (discord.py's dynamic_counter example).
+
+Their custom_id carries the game, its version, its owner and the action, so they keep working
+after a restart (H2) and an old message can never apply twice: the version guards it.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import discord
+
+from bot.service import GameRecord
+from game_core import Action, LiftMortgage, Mortgage, SellBuilding, action_from_dict
+
+from .play import play_action, refuse_stranger
+
+SELECT_ACTIONS: dict[str, type[Action]] = {
+    "sell": SellBuilding, "mortgage": Mortgage, "lift": LiftMortgage,
+}
+
+
+class ActionButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
+                   template=r"sm:b:(?P<game>\d+):(?P<version>\d+):(?P<owner>\d+):"
+                            r"(?P<action>[a-z_]+)"):
+    """One decision of the engine's legal actions: Roll, Buy, Decline, Build..."""
+
+    def __init__(self, game_id: int, version: int, owner_id: int, action: str,
+                 *, label: str = "", style: discord.ButtonStyle = discord.ButtonStyle.secondary,
+                 row: int | None = None) -> None:
+        super().__init__(discord.ui.Button(
+            label=label or action, style=style, row=row,
+            custom_id=f"sm:b:{game_id}:{version}:{owner_id}:{action}"))
+        self.game_id, self.version, self.owner_id, self.action = game_id, version, owner_id, action
+
+    @classmethod
+    def for_action(cls, record: GameRecord, action: Action, *, label: str,
+                   style: discord.ButtonStyle, row: int) -> ActionButton:
+        return cls(record.id, record.version, record.owner_id, action.type, label=label,
+                   style=style, row=row)
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction[Any],
+                             item: discord.ui.Button[Any],
+                             match: re.Match[str]) -> ActionButton:
+        return cls(int(match["game"]), int(match["version"]), int(match["owner"]),
+                   match["action"], label=item.label or "", style=item.style, row=item.row)
+
+    async def interaction_check(self, interaction: discord.Interaction[Any]) -> bool:
+        return await refuse_stranger(interaction, self.owner_id)
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        await play_action(interaction, self.game_id, self.version,
+                          lambda: action_from_dict({"type": self.action}))
+
+
+class ActionSelect(discord.ui.DynamicItem[discord.ui.Select[Any]],
+                   template=r"sm:s:(?P<game>\d+):(?P<version>\d+):(?P<owner>\d+):"
+                            r"(?P<kind>sell|mortgage|lift)"):
+    """Sell a building, mortgage, or lift a mortgage (T4, M1-M3): one menu each."""
+
+    def __init__(self, game_id: int, version: int, owner_id: int, kind: str,
+                 options: list[discord.SelectOption] | None = None, *, placeholder: str = "",
+                 row: int | None = None) -> None:
+        super().__init__(discord.ui.Select(
+            custom_id=f"sm:s:{game_id}:{version}:{owner_id}:{kind}",
+            options=options or [discord.SelectOption(label="-", value="0")],
+            placeholder=placeholder or None, row=row, min_values=1, max_values=1))
+        self.game_id, self.version, self.owner_id, self.kind = game_id, version, owner_id, kind
+
+    @classmethod
+    def for_kind(cls, record: GameRecord, kind: str, options: list[discord.SelectOption], *,
+                 placeholder: str, row: int) -> ActionSelect:
+        return cls(record.id, record.version, record.owner_id, kind, options,
+                   placeholder=placeholder, row=row)
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction[Any],
+                             item: discord.ui.Select[Any],
+                             match: re.Match[str]) -> ActionSelect:
+        # The chosen values are filled in afterwards by discord.py (_refresh_state).
+        return cls(int(match["game"]), int(match["version"]), int(match["owner"]),
+                   match["kind"], list(item.options), placeholder=item.placeholder or "",
+                   row=item.row)
+
+    async def interaction_check(self, interaction: discord.Interaction[Any]) -> bool:
+        return await refuse_stranger(interaction, self.owner_id)
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        def chosen() -> Action:
+            return action_from_dict({"type": SELECT_ACTIONS[self.kind].type,
+                                     "square": int(self.item.values[0])})
+
+        await play_action(interaction, self.game_id, self.version, chosen)
+

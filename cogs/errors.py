@@ -1,0 +1,47 @@
+"""One error handler for the command tree and the game's controls: the player gets a short
+ephemeral message with an error id; the log gets the traceback with the same id."""
+
+from __future__ import annotations
+
+import logging
+import secrets
+from typing import Any
+
+import discord
+from discord import app_commands
+
+from bot.i18n import locale_of, t
+
+log = logging.getLogger("cogs.errors")
+
+
+async def report_error(interaction: discord.Interaction[Any], error: BaseException) -> str:
+    error_id = secrets.token_hex(4)
+    original = getattr(error, "original", error)  # app_commands wraps the real exception
+    command = interaction.command.qualified_name if interaction.command else None
+    log.error("error %s (user %s, command %s, custom_id %s)", error_id, interaction.user.id,
+              command, (interaction.data or {}).get("custom_id"),
+              exc_info=(type(original), original, original.__traceback__))
+    text = t(locale_of(str(interaction.locale)), "error.unexpected", error_id=error_id)
+    try:
+        if interaction.response.is_done():
+            await interaction.followup.send(text, ephemeral=True)
+        else:
+            await interaction.response.send_message(text, ephemeral=True)
+    except discord.HTTPException:
+        log.warning("error %s: could not tell the user", error_id)
+    return error_id
+
+
+async def on_tree_error(interaction: discord.Interaction[Any],
+                        error: app_commands.AppCommandError) -> None:
+    if isinstance(error, app_commands.BotMissingPermissions):
+        locale = locale_of(str(interaction.locale))
+        text = t(locale, "error.missing_permissions",
+                 permissions=", ".join(error.missing_permissions))
+        if interaction.response.is_done():
+            await interaction.followup.send(text, ephemeral=True)
+        else:
+            await interaction.response.send_message(text, ephemeral=True)
+        return
+    await report_error(interaction, error)

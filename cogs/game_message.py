@@ -1,0 +1,139 @@
+"""The game message: one embed and its controls, rebuilt from the game after every action.
+
+Translation only: the embed says what the engine's state and events say, in the player's
+language; the controls are exactly the engine's legal actions (issue #4).
+"""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import discord
+
+from bot.i18n import (
+    action_label, describe_pending, fit_lines, format_money, narrate, select_placeholder,
+    square_name, t, tn,
+)
+from bot.service import GameRecord
+from game_core import (
+    Action, BuildHotel, BuildHouse, Buy, Decline, DoneBuilding, Event, LiftMortgage, Mortgage,
+    PayFine, Roll, SellBuilding, SellJailCard, UseJailCard,
+)
+from game_core.events import Moved
+
+from .board_image import render_board
+from .board_text import render_board_text
+from .controls import ActionButton, ActionSelect
+
+EMBED_COLOUR = {"won": 0x2E7D32, "lost": 0x8E2424, "active": 0xC8102E}
+BUTTON_ORDER = (Roll, PayFine, UseJailCard, Buy, Decline, BuildHouse, BuildHotel, DoneBuilding,
+                SellJailCard)
+BUTTON_STYLE = {
+    Roll: discord.ButtonStyle.primary, Buy: discord.ButtonStyle.success,
+    BuildHouse: discord.ButtonStyle.success, BuildHotel: discord.ButtonStyle.success,
+    PayFine: discord.ButtonStyle.primary, UseJailCard: discord.ButtonStyle.success,
+}
+SELECT_KINDS: tuple[tuple[str, type[Action]], ...] = (
+    ("sell", SellBuilding), ("mortgage", Mortgage), ("lift", LiftMortgage),
+)
+MAX_OPTIONS = 25  # Discord: options in one select menu
+IMAGE_NAME = "board.png"
+
+
+@dataclass(frozen=True, slots=True)
+class GameMessage:
+    embed: discord.Embed
+    view: discord.ui.View
+    file: discord.File | None
+
+    def send_kwargs(self) -> dict[str, object]:
+        """For send_message / channel.send."""
+        kwargs: dict[str, object] = {"embed": self.embed, "view": self.view}
+        if self.file is not None:
+            kwargs["file"] = self.file
+        return kwargs
+
+    def edit_kwargs(self) -> dict[str, object]:
+        """For edit_message / message.edit: the picture replaces the old one."""
+        return {"embed": self.embed, "view": self.view,
+                "attachments": [self.file] if self.file is not None else []}
+
+
+def last_move(events: Sequence[Event]) -> tuple[int, int] | None:
+    moves = [e for e in events if isinstance(e, Moved)]
+    return (moves[0].start, moves[-1].end) if moves else None
+
+
+def build_game_message(record: GameRecord, events: Sequence[Event], *, locale: str,
+                       player: str, picture: bool = True) -> GameMessage:
+    """The embed, controls and (if `picture`) board picture of `record` after `events`."""
+    game, edition = record.game, record.edition
+    s = game.s
+
+    def money(amount: int) -> str:
+        return format_money(amount, edition, locale)
+
+    embed = discord.Embed(title=t(locale, "embed.title", player=player),
+                          colour=EMBED_COLOUR.get(record.status, EMBED_COLOUR["active"]))
+    lines = narrate(events, edition=edition, locale=locale)
+    embed.add_field(name=t(locale, "embed.field.events"),
+                    value=fit_lines(lines) if lines else t(locale, "embed.value.no_events"),
+                    inline=False)
+    embed.add_field(name=t(locale, "embed.field.pending"),
+                    value=describe_pending(game, locale=locale)[:1024], inline=False)
+    embed.add_field(name=t(locale, "embed.field.square"),
+                    value=square_name(edition, s.position, in_jail=s.in_jail))
+    embed.add_field(name=t(locale, "embed.field.cash"), value=money(s.cash))
+    embed.add_field(name=t(locale, "embed.field.bank"), value=money(s.bank_cash))
+    embed.add_field(name=t(locale, "embed.field.supply"),
+                    value=t(locale, "embed.value.supply", houses=s.houses_left,
+                            hotels=s.hotels_left))
+    embed.add_field(name=t(locale, "embed.field.pawns"), value=str(s.pawns_left))
+    if s.jail_cards:
+        embed.add_field(name=t(locale, "embed.field.jail_card"),
+                        value=tn(locale, "embed.value.jail_card", len(s.jail_cards)))
+    embed.set_footer(text=t(locale, "embed.footer", game_id=record.id,
+                            edition=t(locale, f"edition.{edition}")) + " · "
+                     + t(locale, "embed.field.turn") + f" {game.turn}")
+    file = None
+    move = last_move(events)
+    if picture:
+        file = discord.File(io.BytesIO(render_board(game, last_move=move)), filename=IMAGE_NAME)
+        embed.set_image(url=f"attachment://{IMAGE_NAME}")
+    else:
+        embed.description = render_board_text(game, last_move=move)[:4096]
+    return GameMessage(embed, build_controls(record, locale=locale), file)
+
+
+def build_controls(record: GameRecord, *, locale: str) -> discord.ui.View:
+    """Buttons and select menus for exactly the legal actions (none once the game is over).
+
+    Row 0-1: the decision's buttons; rows 2-4: sell, mortgage and lift menus (each capped at
+    25 options; the slash commands reach the rest).
+    """
+    view = discord.ui.View(timeout=None)
+    game = record.game
+    legal = game.legal_actions()
+    buttons = [a for kind in BUTTON_ORDER for a in legal if type(a) is kind]
+    for index, action in enumerate(buttons):
+        view.add_item(ActionButton.for_action(
+            record, action, label=action_label(action, game, locale=locale),
+            style=BUTTON_STYLE.get(type(action), discord.ButtonStyle.secondary),
+            row=index // 5))
+    row = 2
+    for kind_name, kind in SELECT_KINDS:
+        actions = [a for a in legal if type(a) is kind][:MAX_OPTIONS]
+        if not actions:
+            continue
+        options = [discord.SelectOption(label=action_label(a, game, locale=locale)[:100],
+                                        value=str(a.square))  # type: ignore[attr-defined]
+                   for a in actions]
+        view.add_item(ActionSelect.for_kind(
+            record, kind_name, options, placeholder=select_placeholder(game, locale=locale),
+            row=row))
+        row += 1
+    return view
+
+

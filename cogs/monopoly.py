@@ -1,0 +1,317 @@
+"""The `/monopoly` slash commands. Each one asks the game service and shows its answer.
+
+Commands never decide a rule: what may be mortgaged, lifted or sold comes from the engine's
+legal actions (autocomplete lists exactly those), and refusals come back as domain errors.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import TYPE_CHECKING, Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.errors import ActiveGameExists, GameFinished, ServiceError
+from bot.i18n import action_label, narrate, refusal_reason, square_name, t
+from bot.service import GameRecord
+from game_core import (
+    Action, IllegalActionError, InvalidOptionError, LiftMortgage, Mortgage, SellBuilding,
+)
+
+from .confirm import ConfirmView
+from .controls import ActionButton, ActionSelect
+from .errors import on_tree_error
+from .play import (
+    ephemeral, game_message, last_events, locale_for, refresh_game_message, service_of,
+    show_game,
+)
+from .reports import (
+    Pager, history_pages, leaderboard_pages, rules_embeds, stats_embed, status_embed,
+)
+from .translator import CatalogTranslator, choice, en
+
+if TYPE_CHECKING:
+    from bot.app import MonopolyBot
+
+log = logging.getLogger(__name__)
+HISTORY_FETCH = 80  # the newest actions shown by /monopoly history
+LEADERBOARD_FETCH = 100
+SQUARE_ACTIONS: dict[str, type[Action]] = {
+    "mortgage": Mortgage, "lift": LiftMortgage, "sell": SellBuilding,
+}
+
+
+def _d(key: str) -> str:
+    return en(f"cmd.monopoly.{key}")
+
+
+@app_commands.allowed_contexts(guilds=True, dms=True, private_channels=True)
+@app_commands.allowed_installs(guilds=True, users=False)
+class MonopolyCog(commands.GroupCog, group_name=en("cmd.monopoly.name"),
+                  group_description=en("cmd.monopoly.description")):
+    def __init__(self, bot: MonopolyBot) -> None:
+        self.bot = bot
+        super().__init__()
+
+    # ---- starting and finding a game ----------------------------------------------------
+
+    @app_commands.command(name=_d("new.name"), description=_d("new.description"))
+    @app_commands.describe(
+        edition=_d("new.option.edition.description"), doubles=_d("new.option.doubles.description"),
+        treasury=_d("new.option.treasury.description"),
+        bank_pawns=_d("new.option.bank_pawns.description"),
+        start_cash=_d("new.option.start_cash.description"))
+    @app_commands.choices(
+        edition=[choice("monopoly new", "edition", v) for v in ("us", "uk", "fr")],
+        doubles=[choice("monopoly new", "doubles", v) for v in ("off", "standard")])
+    async def new(self, interaction: discord.Interaction[Any], edition: str = "us",
+                  doubles: str = "off",
+                  treasury: app_commands.Range[int, 1, 10_000_000] | None = None,
+                  bank_pawns: app_commands.Range[int, 0, 28] | None = None,
+                  start_cash: app_commands.Range[int, 0, 10_000_000] | None = None) -> None:
+        options: dict[str, Any] = {"doubles": doubles}
+        for key, value in (("treasury", treasury), ("bank_pawns", bank_pawns),
+                           ("start_cash", start_cash)):
+            if value is not None:
+                options[key] = value
+        await self._start(interaction, edition, options)
+
+    async def _start(self, interaction: discord.Interaction[Any], edition: str,
+                     options: dict[str, Any]) -> None:
+        service, locale = service_of(interaction), locale_for(interaction)
+        try:
+            record = await service.start(interaction.user.id, interaction.guild_id,
+                                         interaction.channel_id, edition=edition,
+                                         options=options)
+        except ActiveGameExists as exc:  # H1: offer to resign the first
+            old = await service.get(exc.game_id)
+
+            async def resign_and_start(click: discord.Interaction[Any]) -> None:
+                result = await service.resign(old.id, click.user.id)
+                await self._quietly_refresh(click, result.record, result.events)
+                await self._start(click, edition, options)
+
+            view = ConfirmView(owner_id=interaction.user.id, locale=locale,
+                               confirm_label=t(locale, "button.confirm_new"),
+                               on_confirm=resign_and_start)
+            await ephemeral(interaction, t(locale, "error.already_playing", turn=old.game.turn),
+                            view)
+            return
+        except InvalidOptionError as exc:
+            await ephemeral(interaction, t(locale, "error.invalid_option", reason=str(exc)))
+            return
+        await show_game(interaction, record, [])
+
+    @app_commands.command(name=_d("resume.name"), description=_d("resume.description"))
+    async def resume(self, interaction: discord.Interaction[Any]) -> None:
+        record = await self._my_game(interaction)
+        if record is not None:
+            await show_game(interaction, record, await last_events(service_of(interaction),
+                                                                   record.id))
+
+    @app_commands.command(name=_d("board.name"), description=_d("board.description"))
+    async def board(self, interaction: discord.Interaction[Any]) -> None:
+        record = await self._my_game(interaction)
+        if record is None:
+            return
+        message = game_message(interaction, record,
+                               await last_events(service_of(interaction), record.id))
+        kwargs = message.send_kwargs()
+        kwargs.pop("view")  # a look at the board, not a second set of controls
+        await interaction.response.send_message(ephemeral=True, **kwargs)
+
+    @app_commands.command(name=_d("status.name"), description=_d("status.description"))
+    async def status(self, interaction: discord.Interaction[Any]) -> None:
+        record = await self._my_game(interaction)
+        if record is not None:
+            embed = status_embed(record, locale=locale_for(interaction),
+                                 player=interaction.user.display_name)
+            await interaction.response.send_message(embed=embed, ephemeral=True)
+
+    # ---- T4: mortgage, lift, sell (autocomplete lists exactly the legal ones) ----------------
+
+    @app_commands.command(name=_d("mortgage.name"), description=_d("mortgage.description"))
+    @app_commands.describe(property=_d("mortgage.option.property.description"))
+    async def mortgage(self, interaction: discord.Interaction[Any], property: str) -> None:
+        await self._square_action(interaction, "mortgage", property)
+
+    @app_commands.command(name=_d("lift.name"), description=_d("lift.description"))
+    @app_commands.describe(property=_d("lift.option.property.description"))
+    async def lift(self, interaction: discord.Interaction[Any], property: str) -> None:
+        await self._square_action(interaction, "lift", property)
+
+    @app_commands.command(name=_d("sell.name"), description=_d("sell.description"))
+    @app_commands.describe(property=_d("sell.option.property.description"))
+    async def sell(self, interaction: discord.Interaction[Any], property: str) -> None:
+        await self._square_action(interaction, "sell", property)
+
+    @mortgage.autocomplete("property")
+    async def _mortgage_choices(self, interaction: discord.Interaction[Any],
+                                current: str) -> list[app_commands.Choice[str]]:
+        return await self._choices(interaction, "mortgage", current)
+
+    @lift.autocomplete("property")
+    async def _lift_choices(self, interaction: discord.Interaction[Any],
+                            current: str) -> list[app_commands.Choice[str]]:
+        return await self._choices(interaction, "lift", current)
+
+    @sell.autocomplete("property")
+    async def _sell_choices(self, interaction: discord.Interaction[Any],
+                            current: str) -> list[app_commands.Choice[str]]:
+        return await self._choices(interaction, "sell", current)
+
+    async def _choices(self, interaction: discord.Interaction[Any], kind: str,
+                       current: str) -> list[app_commands.Choice[str]]:
+        record = await service_of(interaction).active_game(interaction.user.id)
+        if record is None:
+            return []
+        locale, needle = locale_for(interaction), current.casefold().strip()
+        out = []
+        for action in record.game.legal_actions():
+            if type(action) is SQUARE_ACTIONS[kind]:
+                label = action_label(action, record.game, locale=locale)[:100]
+                if needle in label.casefold():
+                    out.append(app_commands.Choice(name=label,
+                                                   value=str(action.square)))  # type: ignore
+        return out[:25]
+
+    async def _square_action(self, interaction: discord.Interaction[Any], kind: str,
+                             value: str) -> None:
+        record = await self._my_game(interaction)
+        if record is None:
+            return
+        locale = locale_for(interaction)
+        square = _square_of(value, record)
+        if square is None:
+            await ephemeral(interaction, t(locale, "error.unknown_property", name=value))
+            return
+        action = SQUARE_ACTIONS[kind](square)
+        try:
+            result = await service_of(interaction).act(record.id, interaction.user.id,
+                                                       record.version, action)
+        except IllegalActionError:
+            reason = refusal_reason(action, record.game, locale=locale)
+            await ephemeral(interaction, t(locale, "error.illegal", reason=reason))
+            return
+        lines = narrate(result.events, edition=record.edition, locale=locale)
+        await ephemeral(interaction, "\n".join(lines)[:2000] or "✔")
+        await self._quietly_refresh(interaction, result.record, result.events)
+
+    # ---- reading ---------------------------------------------------------------------
+
+    @app_commands.command(name=_d("history.name"), description=_d("history.description"))
+    @app_commands.describe(page=_d("history.option.page.description"))
+    async def history(self, interaction: discord.Interaction[Any],
+                      page: app_commands.Range[int, 1, 100] = 1) -> None:
+        record = await self._my_game(interaction, finished_too=True)
+        if record is None:
+            return
+        entries = await service_of(interaction).history(record.id, limit=HISTORY_FETCH)
+        pages = history_pages(entries, edition=record.edition, locale=locale_for(interaction))
+        await self._paged(interaction, pages, page, ephemeral=True)
+
+    @app_commands.command(name=_d("rules.name"), description=_d("rules.description"))
+    @app_commands.describe(page=_d("rules.option.page.description"))
+    async def rules(self, interaction: discord.Interaction[Any],
+                    page: app_commands.Range[int, 1, 20] = 1) -> None:
+        await self._paged(interaction, rules_embeds(locale_for(interaction)), page,
+                          ephemeral=True)
+
+    @app_commands.command(name=_d("leaderboard.name"), description=_d("leaderboard.description"))
+    @app_commands.describe(scope=_d("leaderboard.option.scope.description"),
+                           page=_d("leaderboard.option.page.description"))
+    @app_commands.choices(
+        scope=[choice("monopoly leaderboard", "scope", v) for v in ("server", "global")])
+    async def leaderboard(self, interaction: discord.Interaction[Any], scope: str = "server",
+                          page: app_commands.Range[int, 1, 10] = 1) -> None:
+        locale = locale_for(interaction)
+        guild = interaction.guild if scope == "server" else None
+        rows = await service_of(interaction).leaderboard(guild.id if guild else None,
+                                                          limit=LEADERBOARD_FETCH)
+        title = (t(locale, "leaderboard.title.server", server=guild.name) if guild
+                 else t(locale, "leaderboard.title.global"))
+        await self._paged(interaction, leaderboard_pages(rows, title=title, locale=locale), page,
+                          ephemeral=False)
+
+    @app_commands.command(name=_d("stats.name"), description=_d("stats.description"))
+    @app_commands.describe(user=_d("stats.option.user.description"))
+    async def stats(self, interaction: discord.Interaction[Any],
+                    user: discord.User | None = None) -> None:
+        who = user or interaction.user
+        record = await service_of(interaction).stats(who.id)
+        embed = stats_embed(record, locale=locale_for(interaction), player=who.display_name)
+        await interaction.response.send_message(embed=embed)
+
+    # ---- resigning -------------------------------------------------------------------
+
+    @app_commands.command(name=_d("resign.name"), description=_d("resign.description"))
+    async def resign(self, interaction: discord.Interaction[Any]) -> None:
+        record = await self._my_game(interaction)
+        if record is None:
+            return
+        locale = locale_for(interaction)
+
+        async def confirmed(click: discord.Interaction[Any]) -> None:
+            try:
+                result = await service_of(click).resign(record.id, click.user.id)
+            except GameFinished:
+                await click.response.edit_message(content=t(locale, "error.game_over"),
+                                                  view=None)
+                return
+            await click.response.edit_message(content=t(locale, "resign.done"), view=None)
+            await self._quietly_refresh(click, result.record, result.events)
+
+        view = ConfirmView(owner_id=interaction.user.id, locale=locale,
+                           confirm_label=t(locale, "button.confirm_resign"),
+                           on_confirm=confirmed, edit_on_confirm=False)
+        await ephemeral(interaction, t(locale, "resign.confirm"), view)
+
+    # ---- helpers ---------------------------------------------------------------------
+
+    async def _my_game(self, interaction: discord.Interaction[Any], *,
+                       finished_too: bool = False) -> GameRecord | None:
+        record = await service_of(interaction).active_game(interaction.user.id)
+        if record is None:
+            await ephemeral(interaction, t(locale_for(interaction), "error.no_game"))
+        return record
+
+    async def _paged(self, interaction: discord.Interaction[Any], pages: list[discord.Embed],
+                     page: int, *, ephemeral: bool) -> None:
+        start = min(page, len(pages)) - 1
+        pager = Pager(pages, owner_id=interaction.user.id, locale=locale_for(interaction),
+                      start=start)
+        kwargs: dict[str, Any] = {"embed": pager.current, "ephemeral": ephemeral}
+        if len(pages) > 1:
+            kwargs["view"] = pager
+        await interaction.response.send_message(**kwargs)
+
+    async def _quietly_refresh(self, interaction: discord.Interaction[Any], record: GameRecord,
+                               events: list[Any]) -> None:
+        """Bring the game message up to date; a failure there must not hide the answer."""
+        try:
+            await refresh_game_message(interaction, record, events)
+        except (discord.HTTPException, ServiceError) as exc:
+            log.warning("game %d: could not refresh its message: %s", record.id, exc)
+
+
+def _square_of(value: str, record: GameRecord) -> int | None:
+    """The square an option names: its number (from autocomplete) or its edition name."""
+    text = value.strip()
+    if text.isdigit() and 0 <= int(text) < 40:
+        return int(text)
+    folded = text.casefold()
+    for square in range(40):
+        if square_name(record.edition, square).casefold() == folded:
+            return square
+    return None
+
+
+async def setup(bot: MonopolyBot) -> None:
+    """Extension entry point: the cog, the persistent controls, the translator, the handler."""
+    await bot.tree.set_translator(CatalogTranslator())
+    bot.add_dynamic_items(ActionButton, ActionSelect)
+    bot.tree.on_error = on_tree_error  # type: ignore[method-assign]
+    await bot.add_cog(MonopolyCog(bot))
+

@@ -1,0 +1,152 @@
+"""Playing through Discord: apply a click or a command through the service, then show it.
+
+Only translation: the service decides (owner, version, rules); this module turns its answers
+and its domain errors into an edited game message or an ephemeral reply.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+from bot.errors import GameFinished, GameNotFound, NotYourGame, StaleVersion
+from bot.i18n import locale_of, refusal_reason, t
+from bot.service import GameRecord, GameService
+from game_core import Action, Event, IllegalActionError
+
+from .errors import report_error
+
+if TYPE_CHECKING:
+    from bot.app import MonopolyBot
+
+log = logging.getLogger(__name__)
+
+
+def service_of(interaction: discord.Interaction[Any]) -> GameService:
+    bot: MonopolyBot = interaction.client
+    return bot.service
+
+
+def locale_for(interaction: discord.Interaction[Any]) -> str:
+    return locale_of(str(interaction.locale))
+
+
+def can_attach(interaction: discord.Interaction[Any]) -> bool:
+    """The board picture needs Attach Files and Embed Links; else the text board is used."""
+    perms = interaction.app_permissions
+    return perms.attach_files and perms.embed_links
+
+
+async def ephemeral(interaction: discord.Interaction[Any], text: str,
+                    view: discord.ui.View | None = None) -> None:
+    """Reply privately, whether or not the interaction was answered already."""
+    kwargs: dict[str, Any] = {"ephemeral": True}
+    if view is not None:
+        kwargs["view"] = view
+    if interaction.response.is_done():
+        await interaction.followup.send(text, **kwargs)
+    else:
+        await interaction.response.send_message(text, **kwargs)
+
+
+async def refuse_stranger(interaction: discord.Interaction[Any], owner_id: int) -> bool:
+    """interaction_check of the game's controls: only the owner plays (H1)."""
+    if interaction.user.id == owner_id:
+        return True
+    locale = locale_for(interaction)
+    await ephemeral(interaction, t(locale, "error.not_owner", owner=f"<@{owner_id}>"))
+    return False
+
+
+async def last_events(service: GameService, game_id: int) -> list[Event]:
+    entries = await service.history(game_id, limit=1)
+    return list(entries[0].events) if entries else []
+
+
+def game_message(interaction: discord.Interaction[Any], record: GameRecord,
+                 events: Sequence[Event]) -> Any:
+    from .game_message import build_game_message  # the builder imports the controls
+
+    return build_game_message(record, events, locale=locale_for(interaction),
+                              player=owner_name(interaction, record),
+                              picture=can_attach(interaction))
+
+
+def owner_name(interaction: discord.Interaction[Any], record: GameRecord) -> str:
+    if interaction.user.id == record.owner_id:
+        return interaction.user.display_name
+    return f"<@{record.owner_id}>"
+
+
+async def play_action(interaction: discord.Interaction[Any], game_id: int, version: int,
+                      action_of: Callable[[], Action]) -> None:
+    """A click on the game message: apply it and edit that message in place."""
+    service, locale = service_of(interaction), locale_for(interaction)
+    try:
+        action = action_of()
+        try:
+            result = await service.act(game_id, interaction.user.id, version, action)
+        except StaleVersion:
+            # An old button: show the game as it is now, then say why nothing happened.
+            record = await service.get(game_id)
+            message = game_message(interaction, record, await last_events(service, game_id))
+            await interaction.response.edit_message(**message.edit_kwargs())
+            await ephemeral(interaction, t(locale, "error.stale"))
+            return
+        except NotYourGame as exc:
+            await ephemeral(interaction, t(locale, "error.not_owner", owner=f"<@{exc.owner_id}>"))
+            return
+        except (GameFinished, GameNotFound):
+            await ephemeral(interaction, t(locale, "error.game_over"))
+            return
+        except IllegalActionError:
+            record = await service.get(game_id)
+            reason = refusal_reason(action, record.game, locale=locale)
+            await ephemeral(interaction, t(locale, "error.illegal", reason=reason))
+            return
+        record = result.record
+        message = game_message(interaction, record, result.events)
+        await interaction.response.edit_message(**message.edit_kwargs())
+        if interaction.message is not None and interaction.message.id != record.message_id:
+            # The clicked message is the game's message from now on (one message per game).
+            await service.set_message(game_id, interaction.channel_id, interaction.message.id)
+    except Exception as exc:  # noqa: BLE001 -- every failure gets an answer and a log line
+        await report_error(interaction, exc)
+
+
+async def show_game(interaction: discord.Interaction[Any], record: GameRecord,
+                    events: Sequence[Event]) -> None:
+    """Post the game message as the answer to a command, and remember it as the game's."""
+    message = game_message(interaction, record, events)
+    if interaction.response.is_done():
+        sent = await interaction.followup.send(wait=True, **message.send_kwargs())
+    else:
+        await interaction.response.send_message(**message.send_kwargs())
+        sent = await interaction.original_response()
+    await service_of(interaction).set_message(record.id, interaction.channel_id, sent.id)
+
+
+async def refresh_game_message(interaction: discord.Interaction[Any], record: GameRecord,
+                               events: Sequence[Event]) -> bool:
+    """After a command changed the game, edit its message where it is. If that message is
+    gone or can't be edited, post a new one here and record it; nothing in the game is lost.
+    Returns True when a new message was posted."""
+    message = game_message(interaction, record, events)
+    client = interaction.client
+    if record.message_id is not None and record.channel_id is not None:
+        try:
+            channel = client.get_channel(record.channel_id) or await client.fetch_channel(
+                record.channel_id)
+            if isinstance(channel, discord.abc.Messageable):
+                partial = channel.get_partial_message(record.message_id)  # type: ignore[attr-defined]
+                await partial.edit(**message.edit_kwargs())
+                return False
+        except (discord.NotFound, discord.Forbidden, discord.HTTPException) as exc:
+            log.info("game %d: old message %s not editable (%s); posting a new one",
+                     record.id, record.message_id, exc)
+    sent = await interaction.followup.send(wait=True, **message.send_kwargs())
+    await service_of(interaction).set_message(record.id, interaction.channel_id, sent.id)
+    return True

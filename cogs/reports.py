@@ -1,0 +1,152 @@
+"""Embeds for the reading commands: status, history, leaderboard, stats, rules; and a pager.
+
+Everything shown comes from the catalog; pages stay within Discord's limits.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import discord
+
+from bot.i18n import (
+    chunk_lines, fit_lines, format_money, format_number, format_percent, narrate, points,
+    property_lines, rules_pages, square_name, t, tn,
+)
+from bot.service import GameRecord, HistoryEntry, LeaderboardRow, PlayerStats
+from game_core.state import BANK
+
+COLOUR = 0xC8102E
+HISTORY_PER_PAGE = 8
+LEADERBOARD_PER_PAGE = 10
+MAX_STATUS_FIELDS = 20  # well inside Discord's 25 fields per embed
+
+
+def status_embed(record: GameRecord, *, locale: str, player: str) -> discord.Embed:
+    game, edition = record.game, record.edition
+    s = game.s
+
+    def money(amount: int) -> str:
+        return format_money(amount, edition, locale)
+
+    embed = discord.Embed(title=t(locale, "status.title", player=player, turn=game.turn),
+                          colour=COLOUR)
+    embed.add_field(name=t(locale, "status.cash"), value=money(s.cash))
+    embed.add_field(name=t(locale, "status.square"),
+                    value=square_name(edition, s.position, in_jail=s.in_jail))
+    embed.add_field(name=t(locale, "status.jail_card"), value=str(len(s.jail_cards)))
+    embed.add_field(name=t(locale, "status.bank"), value=money(s.bank_cash))
+    embed.add_field(name=t(locale, "status.pawns"), value=str(s.pawns_left))
+    embed.add_field(name=t(locale, "status.supply"),
+                    value=t(locale, "embed.value.supply", houses=s.houses_left,
+                            hotels=s.hotels_left))
+    mine = property_lines(game, locale)
+    chunks = chunk_lines(mine) if mine else [t(locale, "status.no_properties")]
+    for index, chunk in enumerate(chunks[:MAX_STATUS_FIELDS // 2]):
+        key = "status.properties" if index == 0 else "status.properties.more"
+        embed.add_field(name=t(locale, key), value=chunk, inline=False)
+    banks = property_lines(game, locale, owner=BANK)
+    if banks:
+        embed.add_field(name=t(locale, "status.bank_properties"), value=fit_lines(banks),
+                        inline=False)
+    return embed
+
+
+def history_pages(entries: Sequence[HistoryEntry], *, edition: str,
+                  locale: str) -> list[discord.Embed]:
+    """Newest first, a few actions per page, each told with the game's narration."""
+    if not entries:
+        return [discord.Embed(title=t(locale, "history.title", page=1, pages=1),
+                              description=t(locale, "history.empty"), colour=COLOUR)]
+    groups = [entries[i:i + HISTORY_PER_PAGE] for i in range(0, len(entries), HISTORY_PER_PAGE)]
+    pages = []
+    for number, group in enumerate(groups, 1):
+        lines: list[str] = []
+        for entry in group:
+            told = narrate(entry.events, edition=edition, locale=locale)
+            lines.append(f"**#{entry.seq}** " + (" · ".join(told) if told else "…"))
+        pages.append(discord.Embed(
+            title=t(locale, "history.title", page=number, pages=len(groups)),
+            description=fit_lines(lines, 4000), colour=COLOUR))
+    return pages
+
+
+def leaderboard_pages(rows: Sequence[LeaderboardRow], *, title: str,
+                      locale: str) -> list[discord.Embed]:
+    if not rows:
+        return [discord.Embed(title=title, description=t(locale, "leaderboard.empty"),
+                              colour=COLOUR)]
+    groups = [rows[i:i + LEADERBOARD_PER_PAGE] for i in range(0, len(rows),
+                                                                LEADERBOARD_PER_PAGE)]
+    pages = []
+    for number, group in enumerate(groups, 1):
+        lines = [t(locale, "leaderboard.row", rank=row.rank, player=f"<@{row.owner_id}>",
+                   points=points(row.score, locale), turns=tn(locale, "turns", row.turns))
+                 for row in group]
+        embed = discord.Embed(title=title, description="\n".join(lines), colour=COLOUR)
+        embed.set_footer(text=t(locale, "leaderboard.footer", page=number, pages=len(groups)))
+        pages.append(embed)
+    return pages
+
+
+def stats_embed(stats: PlayerStats, *, locale: str, player: str) -> discord.Embed:
+    if stats.played == 0:
+        return discord.Embed(title=t(locale, "stats.title", player=player),
+                             description=t(locale, "stats.empty", player=player), colour=COLOUR)
+    none = t(locale, "stats.none")
+    embed = discord.Embed(title=t(locale, "stats.title", player=player), colour=COLOUR)
+    for key, value in (
+        ("stats.played", format_number(stats.played, locale)),
+        ("stats.won", format_number(stats.won, locale)),
+        ("stats.lost", format_number(stats.lost, locale)),
+        ("stats.win_rate", format_percent(stats.win_rate, locale)),
+        ("stats.best_score", points(stats.best_score, locale)
+         if stats.best_score is not None else none),
+        ("stats.fastest_win", tn(locale, "turns", stats.fastest_win)
+         if stats.fastest_win is not None else none),
+    ):
+        embed.add_field(name=t(locale, key), value=value)
+    return embed
+
+
+def rules_embeds(locale: str) -> list[discord.Embed]:
+    return [discord.Embed(title=page.title, description=page.body, colour=COLOUR)
+            for page in rules_pages(locale)]
+
+
+class Pager(discord.ui.View):
+    """◀ ▶ through a list of embeds; only the one who asked may turn the pages."""
+
+    def __init__(self, pages: Sequence[discord.Embed], *, owner_id: int, locale: str,
+                 start: int = 0) -> None:
+        super().__init__(timeout=600)
+        self.pages, self.owner_id, self.index = list(pages), owner_id, start
+        self.previous.label = t(locale, "button.previous")
+        self.next.label = t(locale, "button.next")
+        self._update()
+
+    @property
+    def current(self) -> discord.Embed:
+        return self.pages[self.index]
+
+    def _update(self) -> None:
+        self.previous.disabled = self.index == 0
+        self.next.disabled = self.index >= len(self.pages) - 1
+
+    async def interaction_check(self, interaction: discord.Interaction[Any]) -> bool:
+        return interaction.user.id == self.owner_id
+
+    @discord.ui.button(style=discord.ButtonStyle.secondary)
+    async def previous(self, interaction: discord.Interaction[Any],
+                       button: discord.ui.Button[Pager]) -> None:
+        self.index = max(self.index - 1, 0)
+        self._update()
+        await interaction.response.edit_message(embed=self.current, view=self)
+
+    @discord.ui.button(style=discord.ButtonStyle.secondary)
+    async def next(self, interaction: discord.Interaction[Any],
+                   button: discord.ui.Button[Pager]) -> None:
+        self.index = min(self.index + 1, len(self.pages) - 1)
+        self._update()
+        await interaction.response.edit_message(embed=self.current, view=self)
