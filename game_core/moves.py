@@ -19,6 +19,7 @@ from .state import (
     BANK, BUILD, BUY, JAIL, OVER, PLAYER, RAISE_FUNDS, ROLL, THEN_MOVE, THEN_ROLL, GameState,
 )
 from . import turn as t
+from .turn import move_to, resolve, roll_dice
 
 _WAITING_FOR = {
     ROLL: "the game is waiting for you to roll",
@@ -49,7 +50,7 @@ def roll(s: GameState, action: Action, ev: list[Event]) -> None:
     """T1, and T3 under doubles=standard (roll again, speeding, doubles out of Jail)."""
     standard = s.options.doubles == "standard"
     if s.pending == ROLL:
-        d = t.roll_dice(s)
+        d = roll_dice(s)
         s.rolls += 1
         s.last_dice = d
         ev.append(DiceRolled(d, "move"))
@@ -59,7 +60,8 @@ def roll(s: GameState, action: Action, ev: list[Event]) -> None:
                 t.send_to_jail(s, ev, "doubles")
                 return
             s.extra_roll = True
-        t.move_by_dice(s, ev, d)
+        move_to(s, ev, (s.position + d[0] + d[1]) % 40, "dice")
+        resolve(s, ev, None)
     elif s.pending == JAIL and standard:
         d = t.roll_dice(s)
         s.rolls += 1

@@ -13,7 +13,7 @@ from .actions import Decline, PayFine, Roll
 from .game import Game
 from .options import Options
 from .rng import mix
-from .state import BUY, JAIL, ROLL
+from .state import BUY, JAIL, OVER, ROLL
 from .strategies import make_strategy
 
 MAX_ACTIONS = 100_000  # a game still going after this is counted as unfinished
@@ -66,9 +66,9 @@ def game_seed(seed: int, index: int) -> int:
 
 def play_one(game: Game, strategy_name: str, seed: int) -> Game:
     strategy = make_strategy(strategy_name, seed)
-    apply, choose = game.apply, strategy.choose
+    apply, choose, state = game.apply, strategy.choose, game.s
     for _ in range(MAX_ACTIONS):
-        if game.is_over:
+        if state.pending == OVER:
             break
         apply(choose(game))
     return game
