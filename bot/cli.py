@@ -93,6 +93,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 2
     except KeyboardInterrupt:
         return 130
+    except BrokenPipeError:  # `solo-monopoly simulate | head`: the reader left, that's fine
+        sys.stderr.close()
+        return 0
 
 
 if __name__ == "__main__":

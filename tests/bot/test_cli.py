@@ -1,0 +1,46 @@
+"""The `solo-monopoly simulate` command: figures as text or as one JSON object."""
+
+import json
+
+import pytest
+
+from bot.cli import main
+
+
+def test_simulate_json_has_the_documented_keys(capsys):
+    assert main(["simulate", "--games", "30", "--seed", "3", "--strategy", "reserve",
+                 "--json"]) == 0
+    report = json.loads(capsys.readouterr().out)
+    for key in ("games", "wins", "win_rate", "turns", "rolls", "turns_per_second"):
+        assert key in report
+    assert report["games"] == 30 and sum(report["outcomes"].values()) == 30
+    assert report["turns"]["median"] > 0 and report["rolls"] > 0
+
+
+def test_simulate_is_deterministic_from_its_seed(capsys):
+    main(["simulate", "--games", "10", "--seed", "5", "--json"])
+    first = json.loads(capsys.readouterr().out)
+    main(["simulate", "--games", "10", "--seed", "5", "--json"])
+    second = json.loads(capsys.readouterr().out)
+    for key in ("wins", "outcomes", "turns", "rolls", "score"):
+        assert first[key] == second[key]
+
+
+def test_landings_are_41_shares_with_in_jail_apart(capsys):
+    assert main(["simulate", "--landings", "--rolls", "20000", "--json"]) == 0
+    shares = json.loads(capsys.readouterr().out)["landings"]
+    assert len(shares) == 41 and sum(shares) == pytest.approx(1.0)
+    assert shares[30] == 0.0  # P6: Go to Jail sends the pawn on: nobody ends a move there
+    assert shares[40] > shares[10] > 0  # In Jail apart from Just Visiting
+
+
+def test_text_output_and_house_rules(capsys):
+    assert main(["simulate", "--games", "5", "--rule", "doubles=standard",
+                 "--rule", "treasury=5000"]) == 0
+    out = capsys.readouterr().out
+    assert "win rate" in out and "turns per game" in out
+
+
+def test_a_bad_rule_gets_a_clear_error(capsys):
+    assert main(["simulate", "--games", "1", "--rule", "auctions=on"]) == 2
+    assert "unknown rule option 'auctions'" in capsys.readouterr().err
