@@ -1,0 +1,404 @@
+"""The board as a PNG: a pure function of the engine state, no Discord here (issue 5).
+
+    render_board(game, last_move=(7, 11)) -> PNG bytes
+
+What never changes in a game (squares, names, prices, colour bands, the centre's labels) is
+drawn once per edition, language and size and kept; each render copies it and draws only what
+the state changes: owners' marks, buildings, mortgages, the pawn, the last move and the
+figures in the centre. The picture is saved as a 256-colour PNG: an RGB PNG of this size
+costs ~45 ms to encode, a palette one ~5 ms.
+
+    python -m cogs.board_image --sample docs/board.png [--edition fr]
+"""
+
+from __future__ import annotations
+
+import argparse
+import io
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+
+from PIL import Image, ImageDraw
+
+from bot.i18n import format_money, t
+from game_core.board import HOTEL, SQUARES, Kind
+from game_core.editions import EDITIONS
+from game_core.events import Moved
+from game_core.game import Game
+from game_core.state import BANK, NOBODY, PLAYER
+from game_core.strategies import make_strategy
+
+from . import board_layout as L
+from .board_font import BoardFont, board_font
+from .board_sprites import die, hatch, house, mortgage_tag, owner_mark, token
+
+Move = tuple[int, int]
+_TEXT_PAD = 4
+
+
+@dataclass(frozen=True)
+class _Panel:
+    """The centre's frame with its labels and legend, pasted over the last-move arrow (a
+    long jump crosses the board) before the figures are written on it."""
+
+    image: Image.Image
+    mask: Image.Image  # its rounded corners
+
+
+@dataclass(frozen=True)
+class _Static:
+    image: Image.Image  # RGB, the unchanging board
+    panel: _Panel
+    palette: Image.Image  # "P" image holding the 256 colours every render is mapped to
+
+
+def render_board(game: Game, *, last_move: Move | None = None, locale: str | None = None,
+                 size: int = L.DEFAULT_SIZE) -> bytes:
+    """The board of `game` as PNG bytes, `size` px square. `last_move`: (from, to) squares
+    of the latest move, shown by an arrow. `locale`: "en"/"fr" for the centre's labels,
+    by default the edition's language."""
+    edition = game.s.edition
+    locale = locale or EDITIONS[edition].language
+    static = _static(edition, locale, size)
+    image = static.image.copy()
+    _draw_state(image, static.panel, game, last_move, edition, locale)
+    paletted = image.quantize(palette=static.palette, dither=Image.Dither.NONE)
+    out = io.BytesIO()
+    paletted.save(out, "PNG", compress_level=1)  # speed over the last few kB
+    return out.getvalue()
+
+
+# ---- the unchanging board -----------------------------------------------------------------
+
+@cache
+def _static(edition: str, locale: str, size: int) -> _Static:
+    lay = L.layout(size)
+    image = Image.new("RGB", (size, size), L.SQUARE_BG)
+    draw = ImageDraw.Draw(image)
+    draw.rectangle(lay.centre_rect(), fill=L.CENTRE_BG)
+    for square in range(40):
+        _draw_square(draw, lay, edition, square)
+    panel = _make_panel(image, lay, locale)
+    # The palette: the design colours exactly, then the shades of a board showing every
+    # kind of mark, so that anti-aliased edges keep a close colour.
+    sample = image.copy()
+    _draw_state(sample, panel, _showcase_game(edition), (7, 24), edition, locale)
+    shades = sample.quantize(colors=256 - len(L.EXACT_COLOURS), method=Image.Quantize.MEDIANCUT)
+    colours = [c for rgb in L.EXACT_COLOURS for c in rgb]
+    colours += (shades.getpalette() or [])[: 3 * (256 - len(L.EXACT_COLOURS))]
+    palette = Image.new("P", (1, 1))
+    palette.putpalette(colours + [0] * (768 - len(colours)))
+    return _Static(image, panel, palette)
+
+
+def _draw_square(draw: ImageDraw.ImageDraw, lay: L.Layout, edition: str, i: int) -> None:
+    ed, sq = EDITIONS[edition], SQUARES[i]
+    box = lay.square_rect(i)
+    draw.rectangle(box, outline=L.GRID, width=2)
+    if L.is_corner(i):
+        _draw_corner(draw, lay, edition, i)
+        return
+    foot = ""
+    if sq.is_property:
+        foot = ed.money(sq.price)
+    elif sq.kind is Kind.TAX:
+        foot = ed.money(sq.tax)
+    if sq.kind is Kind.STREET:
+        band = lay.band_rect(i)
+        draw.rectangle(band, fill=L.GROUP_COLOURS[sq.group], outline=L.GRID, width=2)
+        name_box = lay.name_rect(i)
+    elif foot:
+        x0, y0, x1, _ = box
+        name_box = (x0, y0, x1, lay.strip_rect(i)[1])
+    else:
+        name_box = box
+    if sq.kind is Kind.CHANCE:  # a big "?" says Chance at a glance, as on the real board
+        mark, name_box = _split(name_box)
+        _fit_text(draw, "?", mark, L.MOVE_COLOUR, big=56, bold=True)
+    _fit_text(draw, ed.square_names[i], name_box, L.INK, big=15)
+    if foot:
+        _fit_text(draw, foot, lay.strip_rect(i), L.INK, big=15, bold=True)
+
+
+def _draw_corner(draw: ImageDraw.ImageDraw, lay: L.Layout, edition: str, i: int) -> None:
+    ed = EDITIONS[edition]
+    x0, y0, x1, y1 = lay.square_rect(i)
+    pad = lay.size // 100
+    if i == 10:  # the Jail cell, and the visiting strip along its foot
+        cell = lay.jail_cell()
+        draw.rectangle(cell, fill=L.GROUP_COLOURS["orange"], outline=L.GRID, width=2)
+        cx0, cy0, cx1, cy1 = cell
+        for k in range(1, 5):  # bars
+            x = cx0 + (cx1 - cx0) * k // 5
+            draw.line([(x, cy0), (x, cy1)], fill=L.GRID, width=2)
+        _fit_text(draw, ed.square_names[10], _shrink(cell, top=0.3, bottom=0.3), L.INK,
+                  big=16, bold=True, panel=L.PANEL_BG)
+        _fit_text(draw, ed.just_visiting_name, (x0, cy1, x1, y1), L.INK, big=15)
+        return
+    inner = (x0 + pad, y0 + pad, x1 - pad, y1 - pad)
+    _fit_text(draw, ed.square_names[i], inner, L.INK, big=24, bold=True)
+    if i == 0:  # which way round the pawn goes
+        ay = y1 - 3 * pad
+        draw.line([(x0 + 3 * pad, ay), (x1 - 3 * pad, ay)], fill=L.HOTEL_COLOUR, width=pad)
+        draw.polygon([(x0 + pad, ay), (x0 + 5 * pad, ay - 3 * pad), (x0 + 5 * pad, ay + 3 * pad)],
+                     fill=L.HOTEL_COLOUR)
+
+
+def _make_panel(board: Image.Image, lay: L.Layout, locale: str) -> _Panel:
+    """The centre's frame and labels; the figures are drawn per render (`_draw_figures`)."""
+    image = board.copy()
+    draw = ImageDraw.Draw(image)
+    box = lay.panel_rect()
+    draw.rounded_rectangle(box, radius=lay.size // 50, fill=L.PANEL_BG, outline=L.GRID, width=2)
+    mask = Image.new("L", (box[2] - box[0] + 1, box[3] - box[1] + 1), 0)
+    ImageDraw.Draw(mask).rounded_rectangle((0, 0, mask.width - 1, mask.height - 1),
+                                           radius=lay.size // 50, fill=255)
+    x0, _, x1, _ = box
+    room = (x1 - x0) // 2 - _px(lay, 40)
+    for key, (x, y) in zip(_FIGURES, _figure_cells(lay), strict=True):
+        text = t(locale, key)
+        size = _px(lay, 24)
+        while size > 10 and board_font(size).width(text) > room:  # long French labels
+            size -= 1
+        board_font(size).draw(draw, (x, y), text, L.INK, anchor="ls")
+    # Legend: what the marks mean, in words as well as shapes.
+    legend = board_font(_px(lay, 22))
+    x, y = box[0] + _px(lay, 28), box[3] - _px(lay, 42)
+    r = lay.mark_radius
+    for sprite, text in ((owner_mark(r, bank=False), t(locale, "owner.player")),
+                         (owner_mark(r, bank=True), t(locale, "owner.bank")),
+                         (mortgage_tag(r), t(locale, "mortgaged"))):
+        image.paste(sprite, (x, y - sprite.height // 2), sprite)
+        x += sprite.width + _px(lay, 6)
+        text = text[:1].upper() + text[1:]
+        legend.draw(draw, (x, y), text, L.INK, anchor="lm")
+        x += round(legend.width(text)) + _px(lay, 22)
+    return _Panel(image.crop((box[0], box[1], box[0] + mask.width, box[1] + mask.height)), mask)
+
+
+_FIGURES = ("embed.field.cash", "embed.field.bank", "embed.field.supply", "embed.field.pawns")
+
+
+def _figure_cells(lay: L.Layout) -> list[tuple[int, int]]:
+    """Where each figure's label starts (left end of its baseline): a 2 x 2 grid under the
+    turn line; the figure itself sits under its label."""
+    x0, y0, x1, _ = lay.panel_rect()
+    col = (x1 - x0) // 2
+    top = y0 + _px(lay, 150)
+    row = _px(lay, 150)
+    m = _px(lay, 28)
+    return [(x0 + m + c * col, top + r * row) for r in range(2) for c in range(2)]
+
+
+# ---- what changes ------------------------------------------------------------------------
+
+def _draw_state(image: Image.Image, panel: _Panel, game: Game, last_move: Move | None,
+                edition: str, locale: str) -> None:
+    s = game.s
+    lay = L.layout(image.width)
+    draw = ImageDraw.Draw(image)
+    r = lay.mark_radius
+    for i, sq in enumerate(SQUARES):
+        owner = s.owner[i]
+        if owner == NOBODY:
+            continue
+        strip = lay.strip_rect(i)
+        draw.rectangle((strip[0] + 1, strip[1], strip[2] - 1, strip[3] - 1),
+                       fill=L.BANK_TINT if owner == BANK else L.PLAYER_TINT)
+        _paste(image, owner_mark(r, bank=owner == BANK), lay.mark_center(i))
+        if s.mortgaged[i]:
+            name = lay.name_rect(i) if sq.kind is Kind.STREET else lay.body_rect(i)
+            name = (name[0], name[1], name[2], lay.strip_rect(i)[1])
+            lines = hatch(name[2] - name[0], name[3] - name[1])
+            image.paste(lines, name[:2], lines)
+            mx0, my0, mx1, my1 = lay.mortgage_rect(i)
+            _paste(image, mortgage_tag(r), ((mx0 + mx1) // 2, (my0 + my1) // 2))
+        built = s.buildings[i]
+        if built == HOTEL:
+            _paste(image, house(lay.house, hotel=True), lay.building_centers(i, 1)[0])
+        elif built:
+            for centre in lay.building_centers(i, built):
+                _paste(image, house(lay.house, hotel=False), centre)
+    if last_move is not None:
+        _draw_move(draw, lay, last_move, s.in_jail)
+    image.paste(panel.image, lay.panel_rect()[:2], panel.mask)
+    _paste(image, token(lay.token_radius), lay.token_center(s.position, s.in_jail))
+    _draw_figures(image, draw, lay, game, edition, locale)
+
+
+def _draw_move(draw: ImageDraw.ImageDraw, lay: L.Layout, move: Move, in_jail: bool) -> None:
+    """Outline both squares and draw the way between them as an arrow."""
+    start, end = move
+    w = max(3, lay.size // 200)
+    for square, width in ((start, w - 2), (end, w)):
+        x0, y0, x1, y1 = lay.square_rect(square)
+        draw.rectangle((x0 + 1, y0 + 1, x1 - 1, y1 - 1), outline=L.MOVE_COLOUR, width=width)
+    if start == end:
+        return
+    points = _path(lay, start, end, in_jail)
+    draw.line(points, fill=L.GRID, width=2 * w + 4, joint="curve")
+    draw.line(points, fill=L.MOVE_COLOUR, width=2 * w, joint="curve")
+    a = points[0]
+    rs = lay.token_radius * 0.45  # a hollow ring where the pawn was
+    draw.ellipse((a[0] - rs, a[1] - rs, a[0] + rs, a[1] + rs), fill=L.MOVE_COLOUR,
+                 outline=L.GRID, width=2)
+    # Arrow head just outside the pawn, along the path's last direction.
+    (px, py), (qx, qy) = points[-2], points[-1]
+    ang = math.atan2(qy - py, qx - px)
+    tip_r = lay.token_radius + 2
+    tip = (qx - tip_r * math.cos(ang), qy - tip_r * math.sin(ang))
+    h = lay.token_radius * 0.9
+    head = [tip] + [(tip[0] - h * math.cos(ang + d), tip[1] - h * math.sin(ang + d))
+                    for d in (0.5, -0.5)]
+    draw.polygon(head, fill=L.MOVE_COLOUR, outline=L.GRID, width=2)
+
+
+def _path(lay: L.Layout, start: int, end: int, in_jail: bool) -> list[L.Point]:
+    """The way the pawn went: along the lane inside the ring, through each square passed
+    (forward, or back for "go back 3 spaces"); straight to the cell when sent to Jail (it
+    does not go round, and the centre panel hides the middle of that line)."""
+    if end == 10 and in_jail:
+        return [lay.token_center(start), lay.token_center(10, in_jail=True)]
+    ahead = (end - start) % 40
+    step, count = (-1, 40 - ahead) if 40 - ahead <= 3 else (1, ahead)
+    return [lay.token_center((start + k * step) % 40) for k in range(count + 1)]
+
+
+def _draw_figures(image: Image.Image, draw: ImageDraw.ImageDraw, lay: L.Layout, game: Game,
+                  edition: str, locale: str) -> None:
+    s = game.s
+    x0, y0, x1, _ = lay.panel_rect()
+    title = board_font(_px(lay, 48), bold=True)
+    title.draw(draw, (x0 + _px(lay, 28), y0 + _px(lay, 56)),
+               f"{t(locale, 'embed.field.turn')} {s.turn}", L.INK, anchor="lm")
+    if s.last_dice[0]:  # the dice of the latest roll, at the right of the turn line
+        side = _px(lay, 56)
+        for k, pips in enumerate(reversed(s.last_dice)):
+            x = x1 - _px(lay, 28) - side // 2 - k * (side + _px(lay, 10))
+            _paste(image, die(side, pips), (x, y0 + _px(lay, 56)))
+    figure = board_font(_px(lay, 46), bold=True)
+
+    def money(amount: int) -> str:
+        return format_money(amount, edition, locale)
+
+    values = (money(s.cash), money(s.bank_cash), f"{s.houses_left} / {s.hotels_left}",
+              str(s.pawns_left))
+    for value, (x, y) in zip(values, _figure_cells(lay), strict=True):
+        figure.draw(draw, (x, y + _px(lay, 56)), value, L.INK, anchor="ls")
+
+
+# ---- helpers ------------------------------------------------------------------------------
+
+def _px(lay: L.Layout, n: float) -> int:
+    """n pixels of the 1024 px design, at this board's size."""
+    return round(n * lay.size / L.DEFAULT_SIZE)
+
+
+def _paste(image: Image.Image, sprite: Image.Image, centre: L.Point) -> None:
+    x, y = centre[0] - sprite.width // 2, centre[1] - sprite.height // 2
+    image.paste(sprite, (x, y), sprite)
+
+
+def _split(box: L.Box) -> tuple[L.Box, L.Box]:
+    """A tall box cut into bottom and top halves, a wide one into left and right."""
+    x0, y0, x1, y1 = box
+    if y1 - y0 > x1 - x0:
+        mid = (y0 + y1) // 2
+        return (x0, mid, x1, y1), (x0, y0, x1, mid)
+    mid = x0 + (x1 - x0) * 2 // 5
+    return (x0, y0, mid, y1), (mid, y0, x1, y1)
+
+
+def _shrink(box: L.Box, top: float = 0.0, bottom: float = 0.0) -> L.Box:
+    """`box` less a share of its height at the top and/or bottom."""
+    x0, y0, x1, y1 = box
+    h = y1 - y0
+    return (x0, y0 + round(h * top), x1, y1 - round(h * bottom))
+
+
+def _wrap(text: str, font: BoardFont, width: float) -> list[str] | None:
+    """Greedy word wrap; None when one word alone is too wide."""
+    lines: list[str] = []
+    for word in text.split():
+        if font.width(word) > width:
+            return None
+        if lines and font.width(f"{lines[-1]} {word}") <= width:
+            lines[-1] += f" {word}"
+        else:
+            lines.append(word)
+    return lines
+
+
+def _fit_text(draw: ImageDraw.ImageDraw, text: str, box: L.Box, fill: L.RGB, *, big: int,
+              bold: bool = False, panel: L.RGB | None = None) -> None:
+    """`text` centred in `box`, wrapped, at the largest size up to `big` px that fits."""
+    x0, y0, x1, y1 = box
+    width, height = x1 - x0 - 2 * _TEXT_PAD, y1 - y0 - 2 * _TEXT_PAD
+    scale = draw.im.size[0] / L.DEFAULT_SIZE
+    size = max(6, round(big * scale))
+    while True:
+        font = board_font(size, bold)
+        lines = _wrap(text, font, width)
+        step = round(size * 1.12)
+        if lines is not None and len(lines) * step <= height or size <= 8:
+            break
+        size -= 1
+    lines = lines or [text]
+    top = (y0 + y1) / 2 - step * (len(lines) - 1) / 2
+    if panel is not None:  # a plate behind the text, where it sits on a pattern
+        w = max(font.width(line) for line in lines) / 2 + 3
+        h = step * len(lines) / 2 + 1
+        mx, my = (x0 + x1) / 2, (y0 + y1) / 2
+        draw.rectangle((mx - w, my - h, mx + w, my + h), fill=panel)
+    for k, line in enumerate(lines):
+        font.draw(draw, ((x0 + x1) / 2, top + k * step), line, fill, anchor="mm")
+
+
+# ---- a game to show ------------------------------------------------------------------------
+
+def _showcase_game(edition: str) -> Game:
+    """Every kind of mark at once: the palette is built from it."""
+    game = Game.new(seed=1, edition=edition)
+    s = game.s
+    for n, i in enumerate(sq.index for sq in SQUARES if sq.is_property):
+        s.owner[i] = PLAYER if n % 2 else BANK
+        s.mortgaged[i] = n % 5 == 1
+        if SQUARES[i].kind is Kind.STREET and not s.mortgaged[i]:
+            s.buildings[i] = n % 6
+    s.position, s.last_dice = 24, (3, 5)
+    return game
+
+
+def sample_game(seed: int = 20, actions: int = 207, edition: str = "us",
+                strategy: str = "always-buy") -> tuple[Game, Move | None]:
+    """A seeded game played `actions` actions in, and its last move. The default is a
+    mid-game board with a hotel, houses, mortgages and the Bank's pawns."""
+    game = Game.new(seed, edition=edition)
+    player = make_strategy(strategy, seed)
+    move: Move | None = None
+    for _ in range(actions):
+        if game.is_over:
+            break
+        events = game.apply(player.choose(game))
+        moved = [e for e in events if isinstance(e, Moved)]
+        if moved:
+            move = (moved[0].start, moved[-1].end)
+    return game, move
+
+
+def main(argv: Sequence[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description="Write a sample board picture.")
+    parser.add_argument("--sample", type=Path, required=True, help="where to write the PNG")
+    parser.add_argument("--edition", default="us", choices=sorted(EDITIONS))
+    parser.add_argument("--size", type=int, default=L.DEFAULT_SIZE)
+    args = parser.parse_args(argv)
+    game, move = sample_game(edition=args.edition)
+    args.sample.write_bytes(render_board(game, last_move=move, size=args.size))
+    print(f"wrote {args.sample} (turn {game.turn}, last move {move})")
+
+
+if __name__ == "__main__":
+    main()
