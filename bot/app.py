@@ -6,6 +6,7 @@ Following discord.py's advanced_startup example: everything async happens in `se
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
 
 import discord
 from discord.ext import commands
@@ -21,7 +22,8 @@ EXTENSIONS = ("cogs.monopoly",)
 
 class MonopolyBot(commands.Bot):
     def __init__(self, settings: Settings, *, service: GameService | None = None,
-                 sync_commands: bool = True) -> None:
+                 sync_commands: bool = True,
+                 seed_source: Callable[[], int] | None = None) -> None:
         # Slash commands and buttons only: no privileged intent (no message content).
         super().__init__(command_prefix=commands.when_mentioned, intents=discord.Intents.default(),
                          help_command=None)
@@ -29,6 +31,7 @@ class MonopolyBot(commands.Bot):
         self._service = service
         self._owns_service = service is None
         self._sync_commands = sync_commands
+        self._seed_source = seed_source  # tests fix the games' seeds; else a random one each
 
     @property
     def service(self) -> GameService:
@@ -38,7 +41,8 @@ class MonopolyBot(commands.Bot):
 
     async def setup_hook(self) -> None:
         if self._service is None:
-            self._service = await GameService.open(self.settings.db_path)
+            self._service = await GameService.open(self.settings.db_path,
+                                                   seed_source=self._seed_source)
             log.info("database ready at %s", self.settings.db_path)
         for extension in EXTENSIONS:
             await self.load_extension(extension)

@@ -32,7 +32,7 @@ def check_invariants(game: Game, total: int, pawns: int) -> None:
     assert Game.from_dict(json.loads(json.dumps(data))).to_dict() == data
 
 
-def play_random(seed: int, options: dict, resign_rate: float, max_actions: int = 3000) -> Game:
+def play_random(seed: int, options: dict, resign_rate: float, max_actions: int = 2000) -> Game:
     game = Game.new(seed, options)
     total = game.s.cash + game.s.bank_cash
     pawns = game.s.pawns_left
@@ -44,9 +44,9 @@ def play_random(seed: int, options: dict, resign_rate: float, max_actions: int =
             break
         choices = [a for a in legal if type(a) is not Resign]
         action = Resign() if rng.random() < resign_rate or not choices else rng.choice(choices)
-        before = game.to_dict()
+        version = game.version
         game.apply(action)
-        assert game.version == before["actions"] + 1
+        assert game.version == version + 1
         check_invariants(game, total, pawns)
     return game
 
@@ -59,7 +59,7 @@ options_strategy = st.fixed_dictionaries({
 })
 
 
-@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 2**64 - 1), options=options_strategy,
        resign_rate=st.sampled_from([0.0, 0.001]))
 def test_invariants_hold_after_every_random_legal_action(seed, options, resign_rate):
@@ -68,11 +68,11 @@ def test_invariants_hold_after_every_random_legal_action(seed, options, resign_r
 
 def test_thousands_of_random_games_end_with_invariants_intact():
     finished = 0
-    for seed in range(1500):
+    for seed in range(1000):
         game = play_random(seed, {"treasury": 4000, "doubles": ("off", "standard")[seed % 2]},
                            0.0, max_actions=1500)
         finished += game.is_over
-    assert finished > 1400
+    assert finished > 950
 
 
 def test_an_illegal_action_leaves_the_game_unchanged():

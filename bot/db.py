@@ -1,0 +1,217 @@
+"""The SQLite file: connection settings and the schema migrations.
+
+Migrations are the numbered files in `bot/migrations/` (`0001_initial.sql`, ...). The number
+of the last one applied is kept in `PRAGMA user_version`; at start-up every newer file is
+applied in order, each in its own transaction, and a database newer than the code knows is
+refused (DatabaseTooNew) rather than written to by code that doesn't understand it.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import os
+import re
+import sqlite3
+import time
+from dataclasses import dataclass
+from importlib import resources
+from pathlib import Path
+
+import aiosqlite
+
+from .errors import DatabaseTooNew
+
+log = logging.getLogger(__name__)
+
+BUSY_TIMEOUT_MS = 5_000  # another process (the terminal client) may hold the write lock briefly
+# The writer's own automatic checkpoint is only a safety net (Checkpointer does the work):
+# 10,000 pages is about 40 MB of log.
+WRITER_AUTOCHECKPOINT_PAGES = 10_000
+CHECKPOINT_EVERY_WRITES = 200  # a few hundred pages of log at most
+_MIGRATION_NAME = re.compile(r"^(\d{4})_[a-z0-9_]+\.sql$")
+
+
+@dataclass(frozen=True, slots=True)
+class Migration:
+    number: int
+    name: str
+    sql: str
+
+
+def load_migrations() -> list[Migration]:
+    """The migration files shipped with the bot, in order; numbered 1, 2, 3... without gaps."""
+    found: list[Migration] = []
+    for entry in resources.files("bot.migrations").iterdir():
+        match = _MIGRATION_NAME.match(entry.name)
+        if match:
+            found.append(Migration(int(match.group(1)), entry.name,
+                                   entry.read_text(encoding="utf-8")))
+    found.sort(key=lambda m: m.number)
+    numbers = [m.number for m in found]
+    if numbers != list(range(1, len(found) + 1)):
+        raise RuntimeError(f"migration files must be numbered 1, 2, 3... without gaps: {numbers}")
+    return found
+
+
+MIGRATIONS = load_migrations()
+SCHEMA_VERSION = MIGRATIONS[-1].number
+
+
+def split_statements(script: str) -> list[str]:
+    """The statements of an SQL script, one string each.
+
+    `executescript` would do, but it commits first and can't run inside our own
+    BEGIN IMMEDIATE, which a migration needs to re-read the version under the write lock.
+    `sqlite3.complete_statement` knows about strings, comments and trigger bodies.
+    """
+    statements: list[str] = []
+    buffer = ""
+    for piece in script.split(";"):
+        buffer += piece + ";"
+        if sqlite3.complete_statement(buffer):
+            statements.append(buffer.strip())
+            buffer = ""
+    # What follows the last ';' (the split adds a spurious one) is whitespace or comments.
+    return [s for s in statements if _has_code(s)]
+
+
+def _has_code(statement: str) -> bool:
+    lines = (line.split("--", 1)[0].strip() for line in statement.splitlines())
+    return any(line and line != ";" for line in lines)
+
+
+async def run(conn: aiosqlite.Connection, sql: str) -> None:
+    """Execute `sql` and close its cursor at once.
+
+    A statement that returns a row (most PRAGMAs do) stays "in progress" until its cursor is
+    closed; left to the garbage collector, it can make the next COMMIT fail with "SQL
+    statements in progress" (seen when an event loop keeps the finished future alive).
+    """
+    async with conn.execute(sql):
+        pass
+
+
+async def connect(path: str | os.PathLike[str]) -> aiosqlite.Connection:
+    """A connection in autocommit mode: each statement is its own transaction unless a
+    caller writes BEGIN (the migrations do)."""
+    Path(path).parent.mkdir(parents=True, exist_ok=True)
+    conn = await aiosqlite.connect(os.fspath(path), isolation_level=None)
+    try:
+        await run(conn, f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
+        await _use_wal(conn)
+        # In WAL mode NORMAL loses no committed transaction when the process dies (only,
+        # perhaps, the last ones on a power cut) and saves an fsync per commit.
+        await run(conn, "PRAGMA synchronous = NORMAL")
+        await run(conn, "PRAGMA foreign_keys = ON")
+    except BaseException:
+        await conn.close()
+        raise
+    return conn
+
+
+async def _use_wal(conn: aiosqlite.Connection) -> None:
+    """WAL mode (kept in the file once set): readers never wait for the writer.
+
+    Switching a new file to WAL needs it to itself, and SQLite answers "database is locked"
+    at once, without the busy timeout, when another connection opens it at that moment:
+    try again for as long as the busy timeout would have waited.
+    """
+    deadline = time.monotonic() + BUSY_TIMEOUT_MS / 1000
+    while True:
+        try:
+            await run(conn, "PRAGMA journal_mode = WAL")
+            return
+        except sqlite3.OperationalError as exc:
+            if "locked" not in str(exc) or time.monotonic() > deadline:
+                raise
+        await asyncio.sleep(0.01)
+
+
+async def connect_writer(path: str | os.PathLike[str]) -> aiosqlite.Connection:
+    conn = await connect(path)
+    await run(conn, f"PRAGMA wal_autocheckpoint = {WRITER_AUTOCHECKPOINT_PAGES}")
+    return conn
+
+
+class Checkpointer:
+    """Copies the write-ahead log back into the database file, from its own connection.
+
+    SQLite's automatic checkpoint runs inside the commit that fills the log, and with its
+    fsync it holds that commit (and every write queued behind it) for tens of milliseconds.
+    A passive checkpoint from another connection does the same work without holding anyone:
+    WAL writers go on appending while it copies.
+
+    It runs on demand, once every `every` writes (the service calls `wrote()`), never on a
+    timer: an idle bot does no work, and a test harness that waits for the bot to be idle
+    (simcord) sees it settle.
+    """
+
+    def __init__(self, conn: aiosqlite.Connection, every: int) -> None:
+        self._conn = conn
+        self._every = every
+        self._writes = 0
+        self._task: asyncio.Task[None] | None = None
+
+    @classmethod
+    async def start(cls, path: str | os.PathLike[str],
+                    every: int = CHECKPOINT_EVERY_WRITES) -> Checkpointer:
+        return cls(await connect(path), every)
+
+    def wrote(self) -> None:
+        """Count one committed write; start a checkpoint when enough have piled up."""
+        self._writes += 1
+        if self._writes >= self._every and (self._task is None or self._task.done()):
+            self._writes = 0
+            self._task = asyncio.create_task(self._checkpoint(), name="sqlite-checkpoint")
+
+    async def _checkpoint(self) -> None:
+        try:
+            await run(self._conn, "PRAGMA wal_checkpoint(PASSIVE)")
+        except sqlite3.Error as exc:  # a checkpoint can wait for the next round
+            log.warning("WAL checkpoint failed: %s", exc)
+
+    async def stop(self) -> None:
+        if self._task is not None:
+            await self._task  # a few milliseconds at most; never fails (see _checkpoint)
+        await self._conn.close()
+
+
+async def schema_version(conn: aiosqlite.Connection) -> int:
+    async with conn.execute("PRAGMA user_version") as cursor:
+        row = await cursor.fetchone()
+    return int(row[0]) if row else 0
+
+
+async def migrate(conn: aiosqlite.Connection, migrations: list[Migration] | None = None,
+                  *, target: int | None = None) -> int:
+    """Bring the schema up to `target` (default: the newest migration); returns the version.
+
+    DatabaseTooNew if the file is already past every migration this code knows.
+    """
+    migrations = MIGRATIONS if migrations is None else migrations
+    known = migrations[-1].number if migrations else 0
+    target = known if target is None else target
+    current = await schema_version(conn)
+    if current > known:
+        raise DatabaseTooNew(current, known)
+    for migration in migrations:
+        if migration.number <= current or migration.number > target:
+            continue
+        # The write lock first, then the version again: two processes starting at once
+        # must not both apply the same file.
+        await run(conn, "BEGIN IMMEDIATE")
+        try:
+            current = await schema_version(conn)
+            if current > known:
+                raise DatabaseTooNew(current, known)
+            if migration.number > current:
+                for statement in split_statements(migration.sql):
+                    await run(conn, statement)
+                await run(conn, f"PRAGMA user_version = {migration.number}")
+                current = migration.number
+            await run(conn, "COMMIT")
+        except BaseException:
+            await run(conn, "ROLLBACK")
+            raise
+    return current

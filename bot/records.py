@@ -1,0 +1,235 @@
+"""What the game service hands out, and how a stored row becomes one.
+
+Reading a row checks it: bad JSON, an unknown rule option or columns that disagree with the
+saved state raise DamagedGame for that game alone, so one broken row never stops the others.
+"""
+
+from __future__ import annotations
+
+import json
+import pickle
+from collections import OrderedDict
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from game_core import (
+    CorruptStateError, Event, Game, InvalidOptionError, Options, event_from_dict,
+)
+
+from .errors import DamagedGame
+
+ACTIVE, WON, LOST = "active", "won", "lost"
+
+
+@dataclass(frozen=True, slots=True)
+class GameRecord:
+    """One stored game: its row, and the live engine object rebuilt from its state."""
+
+    id: int
+    owner_id: int
+    guild_id: int | None
+    channel_id: int | None
+    message_id: int | None
+    seed: int
+    options: dict[str, Any]  # exactly Options.to_dict()
+    edition: str
+    status: str  # "active" | "won" | "lost"
+    version: int  # actions applied so far; the optimistic lock of every write
+    created_at: float
+    updated_at: float
+    finished_at: float | None
+    outcome: str | None  # e.g. "won:bank_bankrupt", "lost:resigned"
+    score: int
+    turns: int
+    game: Game
+
+
+@dataclass(frozen=True, slots=True)
+class ActResult:
+    """duplicate=True: the same click delivered twice; it was applied once, and `events` are
+    those stored the first time."""
+
+    record: GameRecord
+    events: list[Event]
+    duplicate: bool
+
+
+@dataclass(frozen=True, slots=True)
+class HistoryEntry:
+    seq: int  # the game's version once this action was applied (1-based)
+    action: dict[str, Any]
+    events: list[Event]
+    at: float
+
+
+@dataclass(frozen=True, slots=True)
+class LeaderboardRow:
+    rank: int  # shared by players whose best game ties on score and turns
+    owner_id: int
+    score: int
+    turns: int
+    game_id: int
+    finished_at: float
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerStats:
+    owner_id: int
+    played: int  # finished games only
+    won: int
+    lost: int
+    win_rate: float
+    best_score: int | None
+    fastest_win: int | None  # turns
+
+
+# The column order of GAME_COLUMNS is the order of the GameRecord fields before `game`.
+GAME_COLUMNS = ("id, owner_id, guild_id, channel_id, message_id, seed, options, edition, "
+                "status, version, created_at, updated_at, finished_at, outcome, score, turns, "
+                "state")
+
+
+# Compact JSON, from one encoder built once: json.dumps with any option builds a new encoder
+# per call, and the state is encoded on every action. Engine dicts hold no cycles.
+_ENCODER = json.JSONEncoder(separators=(",", ":"), check_circular=False)
+
+
+def dumps(value: Any) -> str:
+    return _ENCODER.encode(value)
+
+
+def record_from_row(row: Sequence[Any]) -> GameRecord:
+    """A GameRecord from a row of `SELECT GAME_COLUMNS`; DamagedGame if it can't be trusted."""
+    game_id = row[0]
+    options = options_from_json(game_id, row[6])
+    try:
+        game = Game.from_dict(json.loads(row[16]))
+    except (ValueError, TypeError) as exc:  # JSONDecodeError and CorruptStateError included
+        raise DamagedGame(game_id, f"its saved state can't be read ({exc})") from exc
+    problem = _disagreement(row, options, game)
+    if problem:
+        raise DamagedGame(game_id, problem)
+    return GameRecord(*row[:6], options, *row[7:16], game)
+
+
+def options_from_json(game_id: int, text: str) -> dict[str, Any]:
+    try:
+        options = json.loads(text)
+        if not isinstance(options, dict):
+            raise CorruptStateError("the rule options are not a JSON object")
+        Options.from_mapping(options)
+    except (ValueError, TypeError) as exc:  # InvalidOptionError included
+        kind = "an unknown" if isinstance(exc, InvalidOptionError) else "a bad"
+        raise DamagedGame(game_id, f"{kind} rule option ({exc})") from exc
+    return options
+
+
+def _disagreement(row: Sequence[Any], options: dict[str, Any], game: Game) -> str:
+    """What the row's columns say that its saved state doesn't, or ""."""
+    seed, edition, status, version = row[5], row[7], row[8], row[9]
+    if game.version != version:
+        return f"its version column says {version} but its state has {game.version} actions"
+    if game.s.seed != seed or game.edition != edition:
+        return "its seed or edition column disagrees with its saved state"
+    if Options.from_mapping(options) != game.options:
+        return "its rule options column disagrees with its saved state"
+    outcome = game.outcome
+    if (outcome.result if outcome else ACTIVE) != status:
+        return f"its status column says {status!r} but its saved state disagrees"
+    return ""
+
+
+def after_action(record: GameRecord, game: Game, now: float) -> GameRecord:
+    """The record once `game` (the record's game, one action further) is saved at `now`.
+    Built field by field: dataclasses.replace costs more than the rest of the bookkeeping."""
+    r, outcome = record, game.outcome
+    if outcome is None:
+        return GameRecord(r.id, r.owner_id, r.guild_id, r.channel_id, r.message_id, r.seed,
+                          r.options, r.edition, ACTIVE, game.version, r.created_at, now, None,
+                          None, 0, game.turn, game)
+    return GameRecord(r.id, r.owner_id, r.guild_id, r.channel_id, r.message_id, r.seed,
+                      r.options, r.edition, outcome.result, game.version, r.created_at, now,
+                      now, f"{outcome.result}:{outcome.reason}", outcome.score, game.turn, game)
+
+
+def with_game(record: GameRecord, game: Game) -> GameRecord:
+    r = record
+    return GameRecord(r.id, r.owner_id, r.guild_id, r.channel_id, r.message_id, r.seed,
+                      r.options, r.edition, r.status, r.version, r.created_at, r.updated_at,
+                      r.finished_at, r.outcome, r.score, r.turns, game)
+
+
+def events_from_json(game_id: int, text: str) -> list[Event]:
+    try:
+        return [event_from_dict(item) for item in json.loads(text)]
+    except (ValueError, TypeError, KeyError, AttributeError) as exc:
+        raise DamagedGame(game_id, f"an action log entry has unreadable events ({exc})") from exc
+
+
+def action_dict_from_json(game_id: int, text: str) -> dict[str, Any]:
+    try:
+        action = json.loads(text)
+    except ValueError as exc:
+        raise DamagedGame(game_id, f"an action log entry is not JSON ({exc})") from exc
+    if not isinstance(action, dict):
+        raise DamagedGame(game_id, "an action log entry is not a JSON object")
+    return action
+
+
+class LiveGames:
+    """The last written record of the games played lately, so that the next action on one
+    skips reading and decoding its row (most of an action's cost: the engine validates
+    every field of a saved state). A least-recently-used table of `capacity` games.
+
+    Trusted only for an action chosen at exactly the cached version; anything else reads
+    the database. If another process wrote the game meanwhile, the version guard of the
+    write refuses the action and the caller drops the entry and reads again.
+
+    Each entry keeps the record's fields and its game pickled, not the live object: every
+    record handed out holds its own Game, which the next action must not change under its
+    holder, and unpickling a fresh one costs a third of `Game.from_dict`. (Bytes also spare
+    the garbage collector thousands of objects to walk.) The pickles never leave the process.
+    """
+
+    def __init__(self, capacity: int = 4096) -> None:
+        self._capacity = capacity
+        self._entries: OrderedDict[int, tuple[tuple[Any, ...], bytes]] = OrderedDict()
+
+    def get(self, game_id: int, version: int) -> GameRecord | None:
+        """A record with a fresh Game if the game is cached at `version`, else None."""
+        entry = self._entries.get(game_id)
+        if entry is None or entry[0][_VERSION] != version:
+            return None
+        self._entries.move_to_end(game_id)
+        fields, pickled = entry
+        return GameRecord(*fields, pickle.loads(pickled))
+
+    def put(self, record: GameRecord) -> None:
+        """Remember `record` as the game's latest state; finished games are not kept."""
+        if record.status != ACTIVE:
+            self._entries.pop(record.id, None)
+            return
+        r = record
+        fields = (r.id, r.owner_id, r.guild_id, r.channel_id, r.message_id, r.seed, r.options,
+                  r.edition, r.status, r.version, r.created_at, r.updated_at, r.finished_at,
+                  r.outcome, r.score, r.turns)
+        self._entries[r.id] = (fields, pickle.dumps(r.game, pickle.HIGHEST_PROTOCOL))
+        self._entries.move_to_end(r.id)
+        while len(self._entries) > self._capacity:
+            self._entries.popitem(last=False)
+
+    def set_message(self, game_id: int, channel_id: int | None, message_id: int) -> None:
+        entry = self._entries.get(game_id)
+        if entry is not None:
+            fields, pickled = entry
+            channel = fields[_CHANNEL] if channel_id is None else channel_id
+            self._entries[game_id] = (
+                (*fields[:_CHANNEL], channel, message_id, *fields[_MESSAGE + 1:]), pickled)
+
+    def drop(self, game_id: int) -> None:
+        self._entries.pop(game_id, None)
+
+
+# Positions in a LiveGames entry's fields (the order of GameRecord's fields).
+_CHANNEL, _MESSAGE, _VERSION = 3, 4, 9

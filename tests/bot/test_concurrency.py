@@ -1,0 +1,150 @@
+"""Many calls at once: the version guard and the per-game locks under real concurrency."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import sqlite3
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import pytest
+
+from bot.errors import StaleVersion
+from bot.service import ActResult, GameService
+from game_core import Game, Resign, Roll, action_from_dict
+from game_core.strategies import STRATEGIES, make_strategy
+
+
+@pytest.fixture
+async def service(tmp_path) -> AsyncIterator[GameService]:
+    opened = await GameService.open(tmp_path / "games.sqlite3")
+    yield opened
+    await opened.close()
+
+
+def log_of(path: Path, game_id: int) -> list[tuple[int, str]]:
+    with sqlite3.connect(path) as conn:
+        return conn.execute("SELECT seq, action FROM actions WHERE game_id = ? ORDER BY seq",
+                            (game_id,)).fetchall()
+
+
+async def test_100_identical_clicks_at_one_version_apply_exactly_once(service, tmp_path):
+    record = await service.start(1, None, None, seed=11)
+    results = await asyncio.gather(*(service.act(record.id, 1, 0, Roll()) for _ in range(100)))
+    applied = [r for r in results if not r.duplicate]
+    assert len(applied) == 1
+    assert all(r.events == applied[0].events for r in results)  # duplicates see the same
+    assert (await service.get(record.id)).version == 1
+    assert log_of(tmp_path / "games.sqlite3", record.id) == [(1, '{"type":"roll"}')]
+
+
+async def test_100_different_actions_at_one_version_exactly_one_applies(service, tmp_path):
+    record = await service.start(1, None, None, seed=11)
+    record = (await service.act(record.id, 1, 0, Roll())).record
+    choices = record.game.legal_actions()
+    assert len(choices) >= 2
+    calls = [service.act(record.id, 1, 1, choices[i % len(choices)]) for i in range(100)]
+    results = await asyncio.gather(*calls, return_exceptions=True)
+    applied = [r for r in results if isinstance(r, ActResult) and not r.duplicate]
+    assert len(applied) == 1
+    winner = (await service.history(record.id, limit=1))[0].action
+    for call, result in zip(range(100), results, strict=True):
+        if choices[call % len(choices)].to_dict() == winner:
+            assert isinstance(result, ActResult)  # the applied click, or its duplicates
+        else:
+            assert isinstance(result, StaleVersion) and result.current == 2
+    assert [seq for seq, _ in log_of(tmp_path / "games.sqlite3", record.id)] == [1, 2]
+
+
+async def test_the_version_guard_alone_holds_between_two_processes(tmp_path):
+    """Two services on one file share no lock and no cache, like the bot and the terminal
+    client: only the database's `UPDATE ... WHERE version = ?` keeps the game sound."""
+    path = tmp_path / "games.sqlite3"
+    first, second = await GameService.open(path), await GameService.open(path)
+    try:
+        record = await first.start(1, None, None, seed=3)
+        await second.get(record.id)
+        for version in range(20):
+            game = (await first.get(record.id)).game
+            if game.is_over:
+                break
+            action = make_strategy("always-buy").choose(game)
+            calls = [(first if i % 2 else second).act(record.id, 1, version, action)
+                     for i in range(20)]
+            results = await asyncio.gather(*calls)
+            assert sum(not r.duplicate for r in results) == 1
+        assert await first.verify(record.id)
+        version = (await first.get(record.id)).version
+        assert [seq for seq, _ in log_of(path, record.id)] == list(range(1, version + 1))
+        # A stale write is refused even when the writer's own cache says it is current.
+        record = await first.start(2, None, None, seed=4)
+        record = (await second.act(record.id, 2, 0, Roll())).record  # second caches version 1
+        moved_on = record.game.legal_actions()[0]
+        assert moved_on != Resign()
+        await first.act(record.id, 2, 1, moved_on)
+        with pytest.raises(StaleVersion) as refused:
+            await second.act(record.id, 2, 1, Resign())
+        assert (refused.value.expected, refused.value.current) == (1, 2)
+        assert [json.loads(a) for _, a in log_of(path, record.id)] == [
+            Roll().to_dict(), moved_on.to_dict()]
+    finally:
+        await first.close()
+        await second.close()
+
+
+async def test_a_held_game_lock_does_not_hold_other_games(service):
+    busy = await service.start(1, None, None, seed=1)
+    free = await service.start(2, None, None, seed=2)
+    async with service._lock_for(busy.id):  # as if an action on `busy` were in progress
+        waiting = asyncio.create_task(service.act(busy.id, 1, 0, Roll()))
+        result = await asyncio.wait_for(service.act(free.id, 2, 0, Roll()), timeout=5)
+        assert result.record.version == 1 and not waiting.done()
+    assert (await waiting).record.version == 1
+
+
+async def test_500_games_played_at_once_by_the_simulators_strategies(service, tmp_path):
+    """Each game is played through the service and, alongside, by the engine alone: at the
+    end the stored state is the engine's, the log is exactly the actions played, and every
+    game replays to its state (H3). Any cross-talk between games would break one of these."""
+    names = sorted(STRATEGIES)
+    rule_sets = [None, {"doubles": "standard"}, {"treasury": 1500}, {"treasury": 260}]
+    per_game_actions = 30
+
+    async def play(index: int) -> tuple[int, Game, list[dict[str, object]]]:
+        owner, seed = 10_000 + index, 7_000 + index
+        rules = rule_sets[index % len(rule_sets)]
+        record = await service.start(owner, index % 5, None, seed=seed, options=rules,
+                                     edition=("us", "uk", "fr")[index % 3])
+        shadow = Game.new(seed, rules, record.edition)
+        strategy = make_strategy(names[index % len(names)], seed)
+        played: list[dict[str, object]] = []
+        for _ in range(per_game_actions):
+            if record.game.is_over:
+                break
+            action = strategy.choose(record.game)
+            result = await service.act(record.id, owner, record.version, action)
+            assert not result.duplicate and result.events == shadow.apply(action)
+            played.append(action.to_dict())
+            record = result.record
+            if index % 7 == 0:
+                await asyncio.sleep(0)  # vary the interleaving
+        return record.id, shadow, played
+
+    finished = await asyncio.gather(*(play(i) for i in range(500)))
+    path = tmp_path / "games.sqlite3"
+    with sqlite3.connect(path) as conn:
+        states = dict(conn.execute("SELECT id, state FROM games").fetchall())
+        logs: dict[int, list[dict[str, object]]] = {}
+        for game_id, action in conn.execute(
+                "SELECT game_id, action FROM actions ORDER BY game_id, seq"):
+            logs.setdefault(game_id, []).append(json.loads(action))
+    assert len(states) == 500
+    for game_id, shadow, played in finished:
+        assert json.loads(states[game_id]) == shadow.to_dict()
+        assert logs.get(game_id, []) == played
+        replayed = Game.replay(shadow.s.seed, shadow.options, shadow.edition,
+                               [action_from_dict(a) for a in played])
+        assert replayed == shadow
+    for game_id, _, _ in finished[::25]:
+        assert await service.verify(game_id)

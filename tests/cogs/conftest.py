@@ -1,0 +1,111 @@
+"""Discord tests drive the real discord.py client offline through simcord (pinned 3.2.1).
+
+`simcord_bot` builds the real MonopolyBot on a real SQLite file; games' seeds come from the
+`seeds` list so a test can know its dice in advance.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+import pytest
+import simcord
+import simcord.interactions as simcord_interactions
+
+from bot.app import MonopolyBot
+from bot.settings import Settings
+
+DEFAULT_SEED = 12345
+
+
+@pytest.fixture
+def db_path(tmp_path):
+    return tmp_path / "data" / "monopoly.sqlite3"
+
+
+@pytest.fixture
+def seeds() -> list[int]:
+    """Seeds handed to the next games started (then DEFAULT_SEED)."""
+    return []
+
+
+@pytest.fixture
+def make_bot(db_path, seeds) -> Callable[[], MonopolyBot]:
+    def make() -> MonopolyBot:
+        settings = Settings(token="simcord-token", db_path=db_path)
+        return MonopolyBot(settings, seed_source=lambda: seeds.pop(0) if seeds else DEFAULT_SEED)
+
+    return make
+
+
+@pytest.fixture
+def simcord_bot(make_bot):
+    return make_bot()
+
+
+@dataclass
+class World:
+    env: Any
+    guild: Any
+    channel: Any
+    alice: Any
+    bob: Any
+
+
+@pytest.fixture
+def world(simcord_env) -> World:
+    guild = simcord_env.create_guild("Monopoly Club")
+    channel = guild.create_text_channel("games")
+    alice = guild.add_member(simcord_env.create_user("alice"))
+    bob = guild.add_member(simcord_env.create_user("bob"))
+    return World(simcord_env, guild, channel, alice, bob)
+
+
+@pytest.fixture
+def interaction_locales(monkeypatch) -> dict[int, str]:
+    """Give a user's interactions a Discord locale: `interaction_locales[user.id] = "fr"`.
+
+    simcord 3.2.1 always sends "en-US" and has no option for it; this wraps its one payload
+    builder (used for slash commands, autocomplete, clicks and selects) and changes only the
+    locale field. Tied to simcord 3.2.1, which the project pins.
+    """
+    overrides: dict[int, str] = {}
+    original = simcord_interactions.base_payload
+
+    def base_payload(backend: Any, **kwargs: Any) -> Any:
+        record, payload = original(backend, **kwargs)
+        locale = overrides.get(kwargs["user_id"])
+        if locale is not None:
+            payload["locale"] = locale
+        return record, payload
+
+    monkeypatch.setattr(simcord_interactions, "base_payload", base_payload)
+    return overrides
+
+
+def button_ids(message: Any) -> dict[str, str]:
+    """The game message's buttons: action type -> custom_id (sm:b:game:version:owner:action)."""
+    out = {}
+    for row in message.components:
+        for component in row["components"]:
+            custom_id = component.get("custom_id", "")
+            if custom_id.startswith("sm:b:"):
+                out[custom_id.rsplit(":", 1)[1]] = custom_id
+    return out
+
+
+def select_ids(message: Any) -> dict[str, tuple[str, list[str]]]:
+    """The game message's menus: kind -> (custom_id, option values)."""
+    out = {}
+    for row in message.components:
+        for component in row["components"]:
+            custom_id = component.get("custom_id", "")
+            if custom_id.startswith("sm:s:"):
+                values = [o["value"] for o in component.get("options", [])]
+                out[custom_id.rsplit(":", 1)[1]] = (custom_id, values)
+    return out
+
+
+__all__ = ["World", "button_ids", "select_ids", "simcord"]
