@@ -64,7 +64,11 @@ class MonopolyBot(commands.Bot):
         try:
             await super().close()
         finally:
-            if self._service is not None and self._owns_service:
-                await self._service.close()
-                self._service = None
-                log.info("database closed")
+            await self.close_service()
+
+    async def close_service(self) -> None:
+        """Close the database this bot opened (not one it was handed); safe to repeat."""
+        if self._service is not None and self._owns_service:
+            await self._service.close()
+            self._service = None
+            log.info("database closed")

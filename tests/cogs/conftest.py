@@ -6,7 +6,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -32,12 +32,21 @@ def seeds() -> list[int]:
 
 
 @pytest.fixture
-def make_bot(db_path, seeds) -> Callable[[], MonopolyBot]:
+async def make_bot(db_path, seeds) -> AsyncIterator[Callable[[], MonopolyBot]]:
+    """Builds bots on the test's database; closes their databases when the test ends
+    (simcord detaches a bot but never closes it)."""
+    made: list[MonopolyBot] = []
+
     def make() -> MonopolyBot:
         settings = Settings(token="simcord-token", db_path=db_path)
-        return MonopolyBot(settings, seed_source=lambda: seeds.pop(0) if seeds else DEFAULT_SEED)
+        bot = MonopolyBot(settings,
+                          seed_source=lambda: seeds.pop(0) if seeds else DEFAULT_SEED)
+        made.append(bot)
+        return bot
 
-    return make
+    yield make
+    for bot in made:
+        await bot.close_service()
 
 
 @pytest.fixture
@@ -85,27 +94,41 @@ def interaction_locales(monkeypatch) -> dict[int, str]:
     return overrides
 
 
+def components(message: Any) -> list[dict[str, Any]]:
+    """The message's components as Discord payload dicts, from a simcord ResponseMessage
+    (dicts already) or a discord.Message (ActionRow objects)."""
+    out = []
+    for row in message.components:
+        row_dict = row if isinstance(row, dict) else row.to_dict()
+        out.extend(row_dict["components"])
+    return out
+
+
 def button_ids(message: Any) -> dict[str, str]:
     """The game message's buttons: action type -> custom_id (sm:b:game:version:owner:action)."""
     out = {}
-    for row in message.components:
-        for component in row["components"]:
-            custom_id = component.get("custom_id", "")
-            if custom_id.startswith("sm:b:"):
-                out[custom_id.rsplit(":", 1)[1]] = custom_id
+    for component in components(message):
+        custom_id = component.get("custom_id", "")
+        if custom_id.startswith("sm:b:"):
+            out[custom_id.rsplit(":", 1)[1]] = custom_id
     return out
+
+
+def button_labels(message: Any) -> dict[str, str]:
+    """Action type -> the label the player reads."""
+    return {c["custom_id"].rsplit(":", 1)[1]: c.get("label", "") for c in components(message)
+            if c.get("custom_id", "").startswith("sm:b:")}
 
 
 def select_ids(message: Any) -> dict[str, tuple[str, list[str]]]:
     """The game message's menus: kind -> (custom_id, option values)."""
     out = {}
-    for row in message.components:
-        for component in row["components"]:
-            custom_id = component.get("custom_id", "")
-            if custom_id.startswith("sm:s:"):
-                values = [o["value"] for o in component.get("options", [])]
-                out[custom_id.rsplit(":", 1)[1]] = (custom_id, values)
+    for component in components(message):
+        custom_id = component.get("custom_id", "")
+        if custom_id.startswith("sm:s:"):
+            values = [o["value"] for o in component.get("options", [])]
+            out[custom_id.rsplit(":", 1)[1]] = (custom_id, values)
     return out
 
 
-__all__ = ["World", "button_ids", "select_ids", "simcord"]
+__all__ = ["World", "button_ids", "button_labels", "components", "select_ids", "simcord"]
