@@ -5,7 +5,8 @@ Pillow's own font (Aileron, `ImageFont.load_default(size=...)`) covers ASCII onl
 out as a box. So the first choice is DejaVu Sans from a font package (Debian's
 fonts-dejavu-core, matplotlib's copy, or a TTF placed in `cogs/fonts/`); without one the board
 still reads right in French: each accented letter is drawn as its base letter plus the accent
-stroked above it (cedilla below).
+stroked above it (cedilla below). `fit_text` sets a name in a square: wrapped, centred, at
+the largest size that fits.
 """
 
 from __future__ import annotations
@@ -18,7 +19,10 @@ from pathlib import Path
 
 from PIL import ImageDraw, ImageFont
 
+from .board_layout import DEFAULT_SIZE, Box
+
 Fill = tuple[int, int, int]
+TEXT_PAD = 4  # between a square's text and its edges
 
 _REGULAR = ("DejaVuSansCondensed.ttf", "DejaVuSans.ttf")
 _BOLD = ("DejaVuSansCondensed-Bold.ttf", "DejaVuSans-Bold.ttf")
@@ -148,3 +152,42 @@ def board_font(size: int, bold: bool = False, fallback: bool = False) -> BoardFo
     if not isinstance(default, ImageFont.FreeTypeFont):  # Pillow built without FreeType
         raise RuntimeError("the board picture needs Pillow with FreeType support")
     return BoardFont(default, size, synthetic=True)
+
+
+def wrap(text: str, font: BoardFont, width: float) -> list[str] | None:
+    """Greedy word wrap; None when one word alone is too wide."""
+    lines: list[str] = []
+    for word in text.split():
+        if font.width(word) > width:
+            return None
+        if lines and font.width(f"{lines[-1]} {word}") <= width:
+            lines[-1] += f" {word}"
+        else:
+            lines.append(word)
+    return lines
+
+
+def fit_text(draw: ImageDraw.ImageDraw, text: str, box: Box, fill: Fill, *, big: int,
+              bold: bool = False, panel: Fill | None = None) -> None:
+    """`text` centred in `box`, wrapped, at the largest size up to `big` px (of the 1024 px
+    design, scaled to the picture drawn on) that fits; `panel`: a plate behind it."""
+    x0, y0, x1, y1 = box
+    width, height = x1 - x0 - 2 * TEXT_PAD, y1 - y0 - 2 * TEXT_PAD
+    scale = draw.im.size[0] / DEFAULT_SIZE
+    size = max(6, round(big * scale))
+    while True:
+        font = board_font(size, bold)
+        lines = wrap(text, font, width)
+        step = round(size * 1.12)
+        if lines is not None and len(lines) * step <= height or size <= 8:
+            break
+        size -= 1
+    lines = lines or [text]
+    top = (y0 + y1) / 2 - step * (len(lines) - 1) / 2
+    if panel is not None:  # a plate behind the text, where it sits on a pattern
+        w = max(font.width(line) for line in lines) / 2 + 3
+        h = step * len(lines) / 2 + 1
+        mx, my = (x0 + x1) / 2, (y0 + y1) / 2
+        draw.rectangle((mx - w, my - h, mx + w, my + h), fill=panel)
+    for k, line in enumerate(lines):
+        font.draw(draw, ((x0 + x1) / 2, top + k * step), line, fill, anchor="mm")

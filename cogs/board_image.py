@@ -21,10 +21,10 @@ from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
-from PIL import Image, ImageDraw
+from PIL import Image, ImageChops, ImageDraw, ImageFilter
 
 from bot.i18n import format_money, t
-from game_core.board import HOTEL, SQUARES, Kind
+from game_core.board import HOTEL, PROPERTIES, SQUARES, Kind
 from game_core.editions import EDITIONS
 from game_core.events import Moved
 from game_core.game import Game
@@ -32,11 +32,11 @@ from game_core.state import BANK, NOBODY, PLAYER
 from game_core.strategies import make_strategy
 
 from . import board_layout as L
-from .board_font import BoardFont, board_font
+from .board_font import board_font, fit_text
 from .board_sprites import die, hatch, house, mortgage_tag, owner_mark, token
 
 Move = tuple[int, int]
-_TEXT_PAD = 4
+_Hatches = dict[int, tuple[L.Point, Image.Image]]  # property -> where its hatching goes, and it
 
 
 @dataclass(frozen=True)
@@ -53,6 +53,7 @@ class _Static:
     image: Image.Image  # RGB, the unchanging board
     panel: _Panel
     palette: Image.Image  # "P" image holding the 256 colours every render is mapped to
+    hatches: _Hatches  # mortgage hatching, clear of the name
 
 
 def render_board(game: Game, *, last_move: Move | None = None, locale: str | None = None,
@@ -64,7 +65,7 @@ def render_board(game: Game, *, last_move: Move | None = None, locale: str | Non
     locale = locale or EDITIONS[edition].language
     static = _static(edition, locale, size)
     image = static.image.copy()
-    _draw_state(image, static.panel, game, last_move, edition, locale)
+    _draw_state(image, static.panel, static.hatches, game, last_move, locale)
     paletted = image.quantize(palette=static.palette, dither=Image.Dither.NONE)
     out = io.BytesIO()
     paletted.save(out, "PNG", compress_level=1)  # speed over the last few kB
@@ -82,16 +83,17 @@ def _static(edition: str, locale: str, size: int) -> _Static:
     for square in range(40):
         _draw_square(draw, lay, edition, square)
     panel = _make_panel(image, lay, locale)
+    hatches = {i: _mortgage_hatch(image, lay, i) for i in PROPERTIES}
     # The palette: the design colours exactly, then the shades of a board showing every
     # kind of mark, so that anti-aliased edges keep a close colour.
     sample = image.copy()
-    _draw_state(sample, panel, _showcase_game(edition), (7, 24), edition, locale)
+    _draw_state(sample, panel, hatches, _showcase_game(edition), (7, 24), locale)
     shades = sample.quantize(colors=256 - len(L.EXACT_COLOURS), method=Image.Quantize.MEDIANCUT)
     colours = [c for rgb in L.EXACT_COLOURS for c in rgb]
     colours += (shades.getpalette() or [])[: 3 * (256 - len(L.EXACT_COLOURS))]
     palette = Image.new("P", (1, 1))
     palette.putpalette(colours + [0] * (768 - len(colours)))
-    return _Static(image, panel, palette)
+    return _Static(image, panel, palette, hatches)
 
 
 def _draw_square(draw: ImageDraw.ImageDraw, lay: L.Layout, edition: str, i: int) -> None:
@@ -109,18 +111,34 @@ def _draw_square(draw: ImageDraw.ImageDraw, lay: L.Layout, edition: str, i: int)
     if sq.kind is Kind.STREET:
         band = lay.band_rect(i)
         draw.rectangle(band, fill=L.GROUP_COLOURS[sq.group], outline=L.GRID, width=2)
-        name_box = lay.name_rect(i)
-    elif foot:
-        x0, y0, x1, _ = box
-        name_box = (x0, y0, x1, lay.strip_rect(i)[1])
-    else:
-        name_box = box
+    name_box = _name_box(lay, i) if foot else box
     if sq.kind is Kind.CHANCE:  # a big "?" says Chance at a glance, as on the real board
         mark, name_box = _split(name_box)
-        _fit_text(draw, "?", mark, L.MOVE_COLOUR, big=56, bold=True)
-    _fit_text(draw, ed.square_names[i], name_box, L.INK, big=15)
+        fit_text(draw, "?", mark, L.MOVE_COLOUR, big=56, bold=True)
+    fit_text(draw, ed.square_names[i], name_box, L.INK, big=18)
     if foot:
-        _fit_text(draw, foot, lay.strip_rect(i), L.INK, big=15, bold=True)
+        fit_text(draw, foot, lay.strip_rect(i), L.INK, big=20, bold=True)
+
+
+def _name_box(lay: L.Layout, i: int) -> L.Box:
+    """Where the name of a square with a foot strip goes: above the strip, clear of the
+    colour band of a street."""
+    if SQUARES[i].kind is Kind.STREET:
+        return lay.name_rect(i)
+    x0, y0, x1, _ = lay.square_rect(i)
+    return (x0, y0, x1, lay.strip_rect(i)[1])
+
+
+def _mortgage_hatch(board: Image.Image, lay: L.Layout, i: int) -> tuple[L.Point, Image.Image]:
+    """Diagonal hatching over the name box of property `i`, left out round the letters so
+    that the name stays readable on a phone."""
+    x0, y0, x1, y1 = _name_box(lay, i)
+    box = (x0 + 2, y0 + 2, x1 - 1, y1)  # inside the grid lines
+    ink = board.crop(box).convert("L").point(lambda v: 255 if v < 170 else 0)
+    halo = ink.filter(ImageFilter.MaxFilter(_px(lay, 7) | 1))
+    lines = hatch(box[2] - box[0], box[3] - box[1]).copy()
+    lines.putalpha(ImageChops.subtract(lines.getchannel("A"), halo))
+    return box[:2], lines
 
 
 def _draw_corner(draw: ImageDraw.ImageDraw, lay: L.Layout, edition: str, i: int) -> None:
@@ -134,12 +152,12 @@ def _draw_corner(draw: ImageDraw.ImageDraw, lay: L.Layout, edition: str, i: int)
         for k in range(1, 5):  # bars
             x = cx0 + (cx1 - cx0) * k // 5
             draw.line([(x, cy0), (x, cy1)], fill=L.GRID, width=2)
-        _fit_text(draw, ed.square_names[10], _shrink(cell, top=0.3, bottom=0.3), L.INK,
+        fit_text(draw, ed.square_names[10], _shrink(cell, top=0.3, bottom=0.3), L.INK,
                   big=16, bold=True, panel=L.PANEL_BG)
-        _fit_text(draw, ed.just_visiting_name, (x0, cy1, x1, y1), L.INK, big=15)
+        fit_text(draw, ed.just_visiting_name, (x0, cy1, x1, y1), L.INK, big=15)
         return
     inner = (x0 + pad, y0 + pad, x1 - pad, y1 - pad)
-    _fit_text(draw, ed.square_names[i], inner, L.INK, big=24, bold=True)
+    fit_text(draw, ed.square_names[i], inner, L.INK, big=26, bold=True)
     if i == 0:  # which way round the pawn goes
         ay = y1 - 3 * pad
         draw.line([(x0 + 3 * pad, ay), (x1 - 3 * pad, ay)], fill=L.HOTEL_COLOUR, width=pad)
@@ -195,13 +213,13 @@ def _figure_cells(lay: L.Layout) -> list[tuple[int, int]]:
 
 # ---- what changes ------------------------------------------------------------------------
 
-def _draw_state(image: Image.Image, panel: _Panel, game: Game, last_move: Move | None,
-                edition: str, locale: str) -> None:
+def _draw_state(image: Image.Image, panel: _Panel, hatches: _Hatches, game: Game,
+                last_move: Move | None, locale: str) -> None:
     s = game.s
     lay = L.layout(image.width)
     draw = ImageDraw.Draw(image)
     r = lay.mark_radius
-    for i, sq in enumerate(SQUARES):
+    for i in PROPERTIES:
         owner = s.owner[i]
         if owner == NOBODY:
             continue
@@ -210,10 +228,8 @@ def _draw_state(image: Image.Image, panel: _Panel, game: Game, last_move: Move |
                        fill=L.BANK_TINT if owner == BANK else L.PLAYER_TINT)
         _paste(image, owner_mark(r, bank=owner == BANK), lay.mark_center(i))
         if s.mortgaged[i]:
-            name = lay.name_rect(i) if sq.kind is Kind.STREET else lay.body_rect(i)
-            name = (name[0], name[1], name[2], lay.strip_rect(i)[1])
-            lines = hatch(name[2] - name[0], name[3] - name[1])
-            image.paste(lines, name[:2], lines)
+            at, lines = hatches[i]
+            image.paste(lines, at, lines)
             mx0, my0, mx1, my1 = lay.mortgage_rect(i)
             _paste(image, mortgage_tag(r), ((mx0 + mx1) // 2, (my0 + my1) // 2))
         built = s.buildings[i]
@@ -226,7 +242,7 @@ def _draw_state(image: Image.Image, panel: _Panel, game: Game, last_move: Move |
         _draw_move(draw, lay, last_move, s.in_jail)
     image.paste(panel.image, lay.panel_rect()[:2], panel.mask)
     _paste(image, token(lay.token_radius), lay.token_center(s.position, s.in_jail))
-    _draw_figures(image, draw, lay, game, edition, locale)
+    _draw_figures(image, draw, lay, game, s.edition, locale)
 
 
 def _draw_move(draw: ImageDraw.ImageDraw, lay: L.Layout, move: Move, in_jail: bool) -> None:
@@ -317,44 +333,6 @@ def _shrink(box: L.Box, top: float = 0.0, bottom: float = 0.0) -> L.Box:
     x0, y0, x1, y1 = box
     h = y1 - y0
     return (x0, y0 + round(h * top), x1, y1 - round(h * bottom))
-
-
-def _wrap(text: str, font: BoardFont, width: float) -> list[str] | None:
-    """Greedy word wrap; None when one word alone is too wide."""
-    lines: list[str] = []
-    for word in text.split():
-        if font.width(word) > width:
-            return None
-        if lines and font.width(f"{lines[-1]} {word}") <= width:
-            lines[-1] += f" {word}"
-        else:
-            lines.append(word)
-    return lines
-
-
-def _fit_text(draw: ImageDraw.ImageDraw, text: str, box: L.Box, fill: L.RGB, *, big: int,
-              bold: bool = False, panel: L.RGB | None = None) -> None:
-    """`text` centred in `box`, wrapped, at the largest size up to `big` px that fits."""
-    x0, y0, x1, y1 = box
-    width, height = x1 - x0 - 2 * _TEXT_PAD, y1 - y0 - 2 * _TEXT_PAD
-    scale = draw.im.size[0] / L.DEFAULT_SIZE
-    size = max(6, round(big * scale))
-    while True:
-        font = board_font(size, bold)
-        lines = _wrap(text, font, width)
-        step = round(size * 1.12)
-        if lines is not None and len(lines) * step <= height or size <= 8:
-            break
-        size -= 1
-    lines = lines or [text]
-    top = (y0 + y1) / 2 - step * (len(lines) - 1) / 2
-    if panel is not None:  # a plate behind the text, where it sits on a pattern
-        w = max(font.width(line) for line in lines) / 2 + 3
-        h = step * len(lines) / 2 + 1
-        mx, my = (x0 + x1) / 2, (y0 + y1) / 2
-        draw.rectangle((mx - w, my - h, mx + w, my + h), fill=panel)
-    for k, line in enumerate(lines):
-        font.draw(draw, ((x0 + x1) / 2, top + k * step), line, fill, anchor="mm")
 
 
 # ---- a game to show ------------------------------------------------------------------------

@@ -81,19 +81,20 @@ def mortgage_tag(radius: int) -> Image.Image:
 
 @cache
 def house(side: int, hotel: bool) -> Image.Image:
-    """A green house, or a red hotel half as wide again, each ringed white to stand out on
-    any colour band (green houses on the green streets too)."""
+    """A green house, or a red hotel half as wide again, each ringed white inside a dark rim
+    to stand out on any colour band (green houses on the green streets too)."""
     width = round(side * 1.5) if hotel else side
     colour = L.HOTEL_COLOUR if hotel else L.HOUSE_COLOUR
 
     def paint(draw: ImageDraw.ImageDraw, w: int, h: int) -> None:
         def shape(inset: float, fill: L.RGB) -> None:
-            roof = h * 0.4
-            draw.polygon([(w / 2, inset), (w - inset, roof), (w - inset, h - inset),
-                          (inset, h - inset), (inset, roof)], fill=fill)
+            roof, right, foot = h * 0.4, w - 1 - inset, h - 1 - inset
+            draw.polygon([((w - 1) / 2, inset * 1.4), (right, roof), (right, foot),
+                          (inset, foot), (inset, roof)], fill=fill)
 
-        shape(0, L.WHITE)
-        shape(1.6 * _SS, colour)
+        shape(0, L.GRID)
+        shape(0.9 * _SS, L.WHITE)
+        shape(2.1 * _SS, colour)
 
     return _sprite(width, side, paint)
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import io
 
 import pytest
-from PIL import Image, ImageDraw
+from PIL import Image, ImageChops, ImageDraw
 
 from cogs import board_layout as L
 from cogs.board_font import board_font
@@ -74,6 +74,24 @@ def test_nothing_where_nothing_is(game: Game) -> None:
     assert not close(image.getpixel(lay.probe_mortgage(3)), L.MORTGAGE_COLOUR)
     assert not close(image.getpixel(lay.probe_token(0)), L.TOKEN_COLOUR)
     assert not close(image.getpixel(lay.probe_mortgage(37)), L.MORTGAGE_COLOUR)
+
+
+def test_mortgage_hatches_the_square_but_not_its_name(game: Game) -> None:
+    """A mortgaged property is hatched, the hatching left out round the letters of its name
+    (so it still reads at phone size)."""
+    lay = L.layout()
+    hatched = picture(game)  # Mediterranean Avenue mortgaged
+    game.s.mortgaged[1] = False
+    plain = picture(game)
+    x0, y0, x1, y1 = lay.name_rect(1)
+    box = (x0 + 3, y0 + 3, x1 - 3, y1)
+    diff = ImageChops.difference(hatched.crop(box), plain.crop(box)).convert("L")
+    changed = diff.point(lambda v: 255 if v > 30 else 0)
+    area = (box[2] - box[0]) * (box[3] - box[1])
+    assert changed.histogram()[255] > 0.05 * area  # hatching over the square
+    ink = plain.crop(box).convert("L").point(lambda v: 255 if v < 110 else 0)
+    assert ink.histogram()[255] > 20  # the name is there...
+    assert ImageChops.multiply(changed, ink).getbbox() is None  # ...and left untouched
 
 
 def test_player_and_bank_marks_differ_in_shape(game: Game) -> None:
