@@ -10,6 +10,7 @@ from typing import Any
 import discord
 from discord import app_commands
 
+from bot.errors import DamagedGame
 from bot.i18n import locale_of, t
 
 log = logging.getLogger("cogs.errors")
@@ -22,7 +23,9 @@ async def report_error(interaction: discord.Interaction[Any], error: BaseExcepti
     log.error("error %s (user %s, command %s, custom_id %s)", error_id, interaction.user.id,
               command, (interaction.data or {}).get("custom_id"),
               exc_info=(type(original), original, original.__traceback__))
-    text = t(locale_of(str(interaction.locale)), "error.unexpected", error_id=error_id)
+    # A damaged game won't get better by trying again: say so rather than "try again".
+    key = "error.damaged" if isinstance(original, DamagedGame) else "error.unexpected"
+    text = t(locale_of(str(interaction.locale)), key, error_id=error_id)
     try:
         if interaction.response.is_done():
             await interaction.followup.send(text, ephemeral=True)

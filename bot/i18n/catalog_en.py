@@ -156,6 +156,8 @@ EN: dict[str, str] = {
     "error.illegal": "Can't do that: {reason}",
     "error.unexpected": "Something went wrong (error id {error_id}). Your game is safe; "
                         "please try again.",
+    "error.damaged": "Your game can't be read back from the database (error id {error_id}); "
+                     "it is kept as it is for the bot's admin, who has the details in the log.",
     "error.missing_permissions": "I am missing permissions here: {permissions}.",
     "error.unknown_property": "“{name}” is not one of your properties that allows this.",
     "error.invalid_option": "Invalid game option: {reason}",

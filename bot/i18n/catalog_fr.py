@@ -166,6 +166,9 @@ FR: dict[str, str] = {
     "error.illegal": "Impossible : {reason}",
     "error.unexpected": "Une erreur est survenue (code {error_id}). Votre partie est intacte ; "
                         "réessayez.",
+    "error.damaged": "Votre partie ne peut pas être relue dans la base (code {error_id}) ; "
+                     "elle est gardée telle quelle pour l'administrateur du bot, qui a les "
+                     "détails dans le journal.",
     "error.missing_permissions": "Il me manque des permissions ici : {permissions}.",
     "error.unknown_property": "« {name} » n'est pas une de vos propriétés où c'est possible.",
     "error.invalid_option": "Option de partie invalide : {reason}",
