@@ -1,0 +1,116 @@
+"""The game message and the status embed stay inside Discord's limits in every state,
+the largest possible one included (issue 4), in both languages and every edition."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import discord
+import pytest
+
+from bot.records import GameRecord
+from cogs.game_message import build_game_message
+from cogs.reports import status_embed
+from game_core import Event, Game
+from game_core.board import HOTEL, PROPERTIES, STREETS
+from game_core.state import BUILD, PLAYER
+from game_core.strategies import make_strategy
+
+LONGEST_NAME = "W" * 32  # Discord display names are at most 32 characters
+EMBED_TOTAL, FIELDS, FIELD_VALUE, FIELD_NAME, TITLE, DESCRIPTION = 6000, 25, 1024, 256, 256, 4096
+ROWS, PER_ROW, OPTIONS, LABEL, OPTION_LABEL = 5, 5, 25, 80, 100
+
+
+def record_of(game: Game) -> GameRecord:
+    outcome = game.outcome
+    status = outcome.result if outcome else "active"
+    return GameRecord(1, 1, None, 1, 1, game.s.seed, game.options.to_dict(), game.edition,
+                      status, game.version, 0.0, 0.0, None, None, 0, game.turn, game)
+
+
+def check_embed(embed: discord.Embed) -> None:
+    assert len(embed) <= EMBED_TOTAL, len(embed)
+    assert len(embed.fields) <= FIELDS
+    assert len(embed.title or "") <= TITLE
+    assert len(embed.description or "") <= DESCRIPTION
+    for field in embed.fields:
+        assert 0 < len(field.value) <= FIELD_VALUE and len(field.name) <= FIELD_NAME
+
+
+def check_view(view: discord.ui.View) -> None:
+    payload = view.to_components()
+    assert len(payload) <= ROWS
+    for row in payload:
+        items = row["components"]
+        assert len(items) <= PER_ROW
+        for item in items:
+            assert len(item.get("label", "")) <= LABEL
+            assert len(item.get("options", [])) <= OPTIONS
+            assert all(len(o["label"]) <= OPTION_LABEL for o in item.get("options", []))
+
+
+def check_everything(game: Game, events: list[Event]) -> None:
+    record = record_of(game)
+    for locale in ("en", "fr"):
+        message = build_game_message(record, events, locale=locale, player=LONGEST_NAME,
+                                     picture=False)  # the text board: the larger embed
+        check_embed(message.embed)
+        check_view(message.view)
+        check_embed(status_embed(record, locale=locale, player=LONGEST_NAME))
+
+
+def largest_state(edition: str) -> Game:
+    """The player owns all 28 properties; every house and hotel of the supply stands on
+    them; two jail cards; turn 99,999; a build choice pending (the most controls)."""
+    game = Game.new(seed=1, edition=edition)
+    s = game.s
+    hotels, houses = 12, 32
+    for square in PROPERTIES:
+        s.owner[square] = PLAYER
+    for square in STREETS:
+        if hotels:
+            s.buildings[square], hotels = HOTEL, hotels - 1
+        elif houses >= 4:
+            s.buildings[square], houses = 4, houses - 4
+    s.houses_left, s.hotels_left = houses, hotels
+    s.jail_cards = ["ch_jail_free", "cc_jail_free"]
+    s.turn, s.cash, s.bank_cash = 99_999, 9_999_999, 10_000_000
+    s.pending, s.pending_square = BUILD, STREETS[-1]
+    return game
+
+
+def longest_events(seeds: range) -> list[Event]:
+    """The action with the most events over a few random games."""
+    best: list[Event] = []
+    for seed in seeds:
+        game, player = Game.new(seed), make_strategy("random", seed)
+        while not game.is_over and game.version < 1500:
+            events = game.apply(player.choose(game))
+            if len(events) > len(best):
+                best = events
+    return best
+
+
+@pytest.mark.parametrize("edition", ["us", "uk", "fr"])
+def test_the_largest_state_fits_with_the_longest_events(edition: str) -> None:
+    game = largest_state(edition)
+    assert not game.is_over and game.legal_actions()
+    check_everything(game, longest_events(range(1, 6)))
+
+
+def played_states() -> Iterator[tuple[Game, list[Event]]]:
+    for seed in range(1, 9):
+        edition = ("us", "uk", "fr")[seed % 3]
+        game = Game.new(seed, {"start_cash": 1500} if seed % 2 else None, edition)
+        player = make_strategy(("always-buy", "random")[seed % 2], seed)
+        while not game.is_over and game.version < 400:
+            events = game.apply(player.choose(game))
+            yield game, events
+
+
+def test_every_state_of_played_games_fits() -> None:
+    count = 0
+    for game, events in played_states():
+        check_everything(game, events)
+        count += 1
+    assert count > 1000
