@@ -28,9 +28,12 @@ class Settings:
         """Read DISCORD_TOKEN, MONOPOLY_DB, MONOPOLY_DEV_GUILD_ID, MONOPOLY_LOG_LEVEL."""
         if env is None:
             if dotenv:
-                from dotenv import load_dotenv
+                from dotenv import find_dotenv, load_dotenv
 
-                load_dotenv(override=False)  # the real environment wins over .env
+                # The .env of the folder the bot is started from (where `make run` runs),
+                # not one found by walking up from the installed package; the real
+                # environment wins over it.
+                load_dotenv(find_dotenv(usecwd=True), override=False)
             env = os.environ
         token = env.get("DISCORD_TOKEN", "").strip()
         if require_token and not token:
