@@ -35,6 +35,9 @@ play: $(VENV)/.installed
 
 bench: $(STAMP)
 	$(BIN)/python bench/engine.py
+	$(BIN)/python bench/service.py
+	$(BIN)/python bench/render.py
+	$(BIN)/python bench/interaction.py
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis
