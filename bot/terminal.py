@@ -11,7 +11,7 @@ from pathlib import Path
 from game_core import GameError
 
 from .errors import ServiceError
-from .i18n import t
+from .i18n import format_money, square_name, t
 from .i18n.narrate import action_label, describe_outcome, describe_pending, narrate
 from .service import GameRecord, GameService
 from .settings import DEFAULT_DB_PATH
@@ -39,12 +39,19 @@ async def play(path: Path, user_id: int, locale: str, edition: str, ask: Ask, sa
         while not record.game.is_over:
             game = record.game
             say("")
-            say(t(locale, "terminal.status", turn=game.turn))
+            say(t(locale, "terminal.status", turn=game.turn,
+                  square=square_name(record.edition, game.s.position, in_jail=game.s.in_jail),
+                  cash=format_money(game.s.cash, record.edition, locale),
+                  bank=format_money(game.s.bank_cash, record.edition, locale)))
             say(describe_pending(game, locale=locale))
             actions = game.legal_actions()
             for number, action in enumerate(actions, 1):
                 say(f"  {number:>2}. {action_label(action, game, locale=locale)}")
-            answer = ask(t(locale, "terminal.prompt")).strip().lower()
+            try:
+                answer = ask(t(locale, "terminal.prompt")).strip().lower()
+            except EOFError:  # Ctrl-D or the end of piped input: quit, the game is saved
+                answer = QUIT_WORDS[0]
+                say("")
             if answer in QUIT_WORDS:
                 say(t(locale, "terminal.saved"))
                 return 0

@@ -288,7 +288,7 @@ EN: dict[str, str] = {
     # ---- the terminal client (solo-monopoly play) -----------------------------------------
     "terminal.started": "New game #{game_id} against the Bank. Type a number to choose, q to quit.",
     "terminal.resumed": "Resuming game #{game_id} at turn {turn}. Type q to quit at any prompt.",
-    "terminal.status": "── Turn {turn} ──",
+    "terminal.status": "── Turn {turn} · {square} · cash {cash} · Bank {bank} ──",
     "terminal.prompt": "Your choice (q to quit): ",
     "terminal.saved": "Game saved. Run `solo-monopoly play` again to carry on.",
     "terminal.bad_choice": "Type a number from 1 to {count}, or q to quit.",

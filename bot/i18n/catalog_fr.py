@@ -305,7 +305,7 @@ FR: dict[str, str] = {
     "terminal.started": "Nouvelle partie n°{game_id} contre la Banque. Tapez un numéro, q pour "
                         "quitter.",
     "terminal.resumed": "Reprise de la partie n°{game_id} au tour {turn}. Tapez q pour quitter.",
-    "terminal.status": "── Tour {turn} ──",
+    "terminal.status": "── Tour {turn} · {square} · argent {cash} · Banque {bank} ──",
     "terminal.prompt": "Votre choix (q pour quitter) : ",
     "terminal.saved": "Partie enregistrée. Relancez `solo-monopoly play` pour continuer.",
     "terminal.bad_choice": "Tapez un numéro de 1 à {count}, ou q pour quitter.",

@@ -1,0 +1,70 @@
+"""`solo-monopoly play`: a whole game in the terminal through the same service (issue 6)."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from collections.abc import Iterator
+
+from bot.service import GameService
+from bot.terminal import play
+
+
+def scripted(answers: list[str]) -> tuple[list[str], object, object]:
+    """ask/say functions fed from `answers` (then end of input), recording what is said."""
+    said: list[str] = []
+    feed: Iterator[str] = iter(answers)
+
+    def ask(prompt: str) -> str:
+        said.append(prompt)
+        try:
+            return next(feed)
+        except StopIteration:
+            raise EOFError from None
+
+    return said, ask, said.append
+
+
+async def test_play_quit_and_resume_where_it_stopped(tmp_path):
+    db = tmp_path / "play.sqlite3"
+    said, ask, say = scripted(["1", "q"])  # roll, then quit
+    assert await play(db, 7, "en", "us", ask, say) == 0
+    text = "\n".join(said)
+    assert "New game #1" in text and "1. Roll" in text and "Game saved" in text
+    assert "── Turn 1 · GO · cash $200 · Bank $20,380 ──" in text
+    said, ask, say = scripted([])  # end of input at once: quits cleanly, nothing applied
+    assert await play(db, 7, "en", "us", ask, say) == 0
+    assert "Resuming game #1" in "\n".join(said)
+    service = await GameService.open(db)
+    try:
+        record = await service.get(1)
+        assert record.version == 1 and await service.verify(1)
+    finally:
+        await service.close()
+
+
+async def test_a_bad_choice_is_explained_and_asked_again(tmp_path):
+    said, ask, say = scripted(["9", "roll", "q"])
+    assert await play(tmp_path / "p.sqlite3", 1, "fr", "fr", ask, say) == 0
+    text = "\n".join(said)
+    # Roll and Resign are the choices: both wrong answers are told so, nothing is applied.
+    assert text.count("Tapez un numéro de 1 à 2, ou q pour quitter.") == 2
+    assert "── Tour 1 · Départ · argent 200\xa0Cr" in text
+
+
+async def test_a_whole_game_to_its_end(tmp_path):
+    # Always take the first choice: roll, buy, build... until the game ends.
+    said, ask, say = scripted(["1"] * 3000)
+    assert await play(tmp_path / "w.sqlite3", 1, "en", "us", ask, say) == 0
+    assert any(line.startswith(("🏆", "You lost", "You won")) for line in said[-3:]), said[-3:]
+
+
+def test_the_console_script_plays_from_piped_input(tmp_path):
+    script = os.path.join(os.path.dirname(sys.executable), "solo-monopoly")
+    result = subprocess.run([script, "play", "--db", str(tmp_path / "c.sqlite3")],
+                            input="1\n", capture_output=True, text=True, timeout=60,
+                            cwd=tmp_path, check=False)
+    assert result.returncode == 0, result.stderr
+    assert "1. Roll" in result.stdout and "Game saved" in result.stdout
+    assert "Traceback" not in result.stderr
