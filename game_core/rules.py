@@ -75,12 +75,29 @@ def liquidation_value(s: GameState) -> int:
 
 
 def can_start_building(s: GameState, square: int) -> bool:
-    """P2: whether to offer building on this street at all (the whole group is the player's
-    and the supply holds the next piece); cash and mortgages are settled by the actions."""
+    """P2: whether to offer building on this street at all: the whole group is the player's
+    and the next piece is in the supply or can be brought back to it. Cash, mortgages and an
+    empty supply may all be settled during the choice (T4): the solo text lets the player
+    "vendre une Maison d'une de vos propriétés pour pouvoir l'acheter une fois retournée à la
+    Banque" (sell a house elsewhere to buy it back here)."""
     if SQUARES[square].kind is not Kind.STREET or not owns_group(s, square, PLAYER):
         return False
     b = s.buildings[square]
-    return (b < 4 and s.houses_left > 0) or (b == 4 and s.hotels_left > 0)
+    if b < 4:
+        return s.houses_left > 0 or _player_has_elsewhere(s, square, hotel=False)
+    if b == 4:
+        return s.hotels_left > 0 or _player_has_elsewhere(s, square, hotel=True)
+    return False
+
+
+def _player_has_elsewhere(s: GameState, square: int, hotel: bool) -> bool:
+    """Whether selling one of the player's buildings on another street would return a house
+    (or a hotel) to the supply (M3: a hotel sold takes houses from it, it returns none)."""
+    owner, buildings = s.owner, s.buildings
+    for i, b in enumerate(buildings):
+        if b and i != square and owner[i] == PLAYER and (b == HOTEL) == hotel:
+            return True
+    return False
 
 
 def house_refusal(s: GameState, square: int) -> str:

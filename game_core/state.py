@@ -11,6 +11,7 @@ from typing import Any
 from .board import PROPERTIES, TOTAL_HOTELS, TOTAL_HOUSES
 from .cards import CARDS, CHANCE, CHEST
 from .errors import CorruptStateError
+from .events import event_from_dict
 from .options import Options
 from .rng import MASK64, shuffled
 
@@ -166,13 +167,18 @@ class GameState:
         event = data["debt_event"]
         if event is not None and not isinstance(event, dict):
             raise CorruptStateError("saved game field 'debt_event' must be an object or null")
-        s.debt_event = None if event is None else dict(event)
+        s.debt_event = None if event is None else _event(event)
         s.result = _choice(data, "result", ("", "won", "lost"))
         s.result_reason = _typed(data, "result_reason", str)
         s.score = _int(data, "score", 0)
         s.actions = _int(data, "actions", 0)
         if any(s.owner[i] != NOBODY for i in range(40) if i not in PROPERTIES):
             raise CorruptStateError("saved game has an owner on a square that is no property")
+        if s.pending in (BUY, BUILD) and s.pending_square not in PROPERTIES:
+            raise CorruptStateError(f"saved game waits to {s.pending} on a square that is no "
+                                    f"property: {s.pending_square}")
+        if s.pending == RAISE_FUNDS and s.debt_event is None:
+            raise CorruptStateError("saved game raises funds for a debt it doesn't record")
         return s
 
 
@@ -210,6 +216,15 @@ def _cards(data: dict[str, Any], key: str) -> list[str]:
     if not isinstance(value, list) or any(v not in CARDS for v in value):
         raise CorruptStateError(f"saved game field {key!r} must list known cards")
     return [str(v) for v in value]
+
+
+def _event(value: dict[str, Any]) -> dict[str, Any]:
+    """A saved debt's event (M1) must read back, or paying the debt later would fail."""
+    try:
+        event_from_dict(value)
+    except (KeyError, TypeError, ValueError) as exc:
+        raise CorruptStateError(f"saved game field 'debt_event' is not an event: {exc}") from exc
+    return dict(value)
 
 
 def _dice(value: Any, key: str, allow_zero: bool = False) -> tuple[int, int]:

@@ -156,3 +156,23 @@ def test_T4_mortgage_during_a_build_choice_to_pay_for_a_house():
     assert game.pending == BUILD and BuildHouse() in game.legal_actions()
     game.apply(BuildHouse())
     assert game.s.buildings[BALTIC] == 1 and game.s.cash == 58
+
+
+def test_M1_M3_a_debt_everything_just_covers_is_raised_to_the_last_unit():
+    # Liquidation: cash + hotel and the 4 houses the empty supply can't give (M3) + mortgages.
+    for cash, lost in ((15, False), (14, True)):
+        game = new_game((2, 2), cash=cash, mine=[MEDITERRANEAN, BALTIC])  # Income Tax 200
+        put_houses(game, BALTIC, HOTEL)
+        game.s.houses_left = 0
+        game.apply(Roll())
+        assert game.is_over == lost
+    assert game.pending == OVER and game.outcome.reason == "debt"
+    game = new_game((2, 2), cash=15, mine=[MEDITERRANEAN, BALTIC])
+    put_houses(game, BALTIC, HOTEL)
+    game.s.houses_left = 0
+    game.apply(Roll())
+    assert game.legal_actions() == [SellBuilding(BALTIC), Resign()]
+    assert game.apply(SellBuilding(BALTIC))[0].amount == 5 * 25
+    game.apply(Mortgage(BALTIC))
+    assert types(game.apply(Mortgage(MEDITERRANEAN))) == ["mortgaged", "paid", "turn_started"]
+    assert game.s.cash == 0 and game.pending == ROLL and total_money(game) == 20_580

@@ -49,3 +49,19 @@ def test_unknown_fields_are_refused():
     data["surprise"] = 1
     with pytest.raises(CorruptStateError, match="surprise"):
         Game.from_dict(data)
+
+
+def test_H3_a_saved_debt_must_read_back_or_the_state_is_refused():
+    game = Game.new(seed=1, dice=[(2, 2)])  # Income Tax 200 with 200 cash: paid
+    game.s.cash = 100
+    game.s.bank_cash += 100
+    game.s.owner[5] = 1
+    game.apply(Roll())
+    data = game.to_dict()
+    assert data["pending"] == "raise_funds" and data["debt_event"]["type"] == "paid"
+    assert Game.from_dict(json.loads(json.dumps(data))) == game
+    for bad in ({"type": "nonsense"}, {"type": "paid", "amount": 200, "colour": "red"}, None):
+        with pytest.raises(CorruptStateError, match="debt"):
+            Game.from_dict({**data, "debt_event": bad})
+    with pytest.raises(CorruptStateError, match="no property"):
+        Game.from_dict({**data, "pending": "buy", "pending_square": 4})

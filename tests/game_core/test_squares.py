@@ -4,7 +4,7 @@ import pytest
 
 from game_core import (
     BuildHotel, BuildHouse, Buy, Decline, DoneBuilding, IllegalActionError, PayFine, Roll,
-    UseJailCard,
+    SellBuilding, UseJailCard,
 )
 from game_core.board import HOTEL
 from game_core.state import BANK, BUILD, JAIL, NOBODY, PLAYER, ROLL
@@ -274,3 +274,55 @@ def test_P7_free_parking_does_nothing():
 def test_P4_chance_squares_are_7_22_36_and_chest_2():
     assert (CHANCE_1, CHANCE_3, CHEST_1, BO_RR) == (7, 36, 2, 25)
     assert UTILITY_SQUARES == (12, 28)
+
+
+def test_P2_with_the_supply_empty_a_house_sold_elsewhere_can_be_built_here():
+    # Seed 001: "vendre une Maison d'une de vos propriétés pour pouvoir l'acheter une fois
+    # retournée à la Banque"; T4 lets the player sell it while the build choice is pending.
+    game = new_game((1, 2), cash=1000, mine=[MEDITERRANEAN, BALTIC, PARK_PLACE, BOARDWALK])
+    put_houses(game, BOARDWALK, 2)
+    game.s.houses_left = 0
+    game.apply(Roll())
+    assert game.pending == BUILD and BuildHouse() not in game.legal_actions()
+    with pytest.raises(IllegalActionError, match="the supply has no house left"):
+        game.apply(BuildHouse())
+    game.apply(SellBuilding(BOARDWALK))
+    assert game.s.houses_left == 1 and BuildHouse() in game.legal_actions()
+    game.apply(BuildHouse())
+    assert game.s.buildings[BALTIC] == 1 and game.s.buildings[BOARDWALK] == 1
+    assert game.pending == BUILD  # one more house could still come back from Boardwalk
+
+
+def test_P2_no_build_choice_when_no_piece_could_come_back_to_the_supply():
+    game = new_game((1, 2), cash=1000, mine=[MEDITERRANEAN, BALTIC, PARK_PLACE, BOARDWALK])
+    put_houses(game, BOARDWALK, HOTEL)  # selling a hotel returns no house (M3)
+    game.s.houses_left = 0
+    game.apply(Roll())
+    assert game.pending == ROLL
+    # With 4 houses and no hotel in the supply, a hotel elsewhere can be sold to free one.
+    game = new_game((1, 2), cash=1000, mine=[MEDITERRANEAN, BALTIC, PARK_PLACE, BOARDWALK])
+    put_houses(game, BALTIC, 4)
+    put_houses(game, BOARDWALK, HOTEL)
+    game.s.hotels_left = 0
+    game.apply(Roll())
+    assert game.pending == BUILD and BuildHotel() not in game.legal_actions()
+    game.apply(SellBuilding(BOARDWALK))
+    game.apply(BuildHotel())
+    assert game.s.buildings[BALTIC] == HOTEL and game.pending == ROLL
+
+
+def test_P4_nearest_utility_owned_by_the_player_the_bank_pays_ten_times_a_new_roll():
+    game = new_game((3, 4), (6, 5), mine=[12])  # one utility only: still ten times (P4)
+    _draw(game, "chance", "ch_utility")
+    events = game.apply(Roll())
+    rent = [e for e in events if e.type == "rent_paid"][0]
+    assert (rent.payer, rent.amount, rent.count) == ("bank", 110, 10)
+    assert game.s.cash == 310 and game.pending == ROLL
+
+
+def test_P4_nearest_utility_unowned_may_be_bought_and_no_rent_is_due():
+    game = new_game((4, 4), position=14)  # 22 -> Water Works
+    _draw(game, "chance", "ch_utility")
+    events = game.apply(Roll())
+    assert "rent_paid" not in types(events) and "dice_rolled" == types(events)[0]
+    assert game.pending_square == 28 and Buy() in game.legal_actions()
