@@ -13,9 +13,10 @@ applied one at a time; different games have different locks and never wait for e
 Writes go through one connection (SQLite has a single writer anyway); being single
 statements, they need no lock around them and queue up in that connection's thread. Reads
 use a second connection, which in WAL mode sees committed data only. A third copies the
-write-ahead log back into the database every few hundred writes (db.Checkpointer). Recently played games are kept
-decoded in memory (records.LiveGames), so that an action rarely reads its row. Across
-processes (the bot and the terminal client on one file) the version guard keeps games sound.
+write-ahead log back into the database every few hundred writes (db.Checkpointer). Recently
+played games are kept decoded in memory (records.LiveGames), so that an action rarely reads
+its row. Across processes (the bot and the terminal client on one file) the version guard
+keeps games sound.
 """
 
 from __future__ import annotations
@@ -61,6 +62,11 @@ _INSERT_MOVE = (
     " score, turns, action, events) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")
 _STALE = "stale version"  # the game_moves trigger's refusal
 _SELECT_LOGGED = "SELECT action, events FROM actions WHERE game_id = ? AND seq = ?"
+# verify(): the game's row first (as seq 0), then its log in order (seq >= 1, the CHECK).
+_SELECT_GAME_AND_LOG = (
+    "SELECT 0, seed, options, edition, version, state FROM games WHERE id = ?"
+    " UNION ALL SELECT seq, NULL, action, NULL, NULL, NULL FROM actions WHERE game_id = ?"
+    " ORDER BY 1")
 
 # Leaderboard: each player's best win (score, then fewer turns), then the players ranked.
 _LEADERBOARD = """
@@ -297,17 +303,18 @@ class GameService:
         """H3: True when replaying the game's log from its seed gives exactly the stored state
         (and the log is whole: entries 1..version, each once). A damaged row or log, or any
         difference, gives False. GameNotFound if there is no such game."""
-        rows = await self._reader.execute_fetchall(
-            "SELECT seed, options, edition, version, state FROM games WHERE id = ?", (game_id,))
-        if not rows:
+        # One statement, so one snapshot: read apart, the row and the log could straddle an
+        # action committed in between, and a sound game being played would fail to verify.
+        rows = list(await self._reader.execute_fetchall(_SELECT_GAME_AND_LOG,
+                                                        (game_id, game_id)))
+        if not rows or rows[0][0] != 0:
             raise GameNotFound(game_id)
-        seed, options, edition, version, state = next(iter(rows))
-        log = await self._reader.execute_fetchall(
-            "SELECT seq, action FROM actions WHERE game_id = ? ORDER BY seq", (game_id,))
+        _, seed, options, edition, version, state = rows[0]
+        log = rows[1:]
         try:
-            if [seq for seq, _ in log] != list(range(1, version + 1)):
+            if [row[0] for row in log] != list(range(1, version + 1)):
                 return False
-            actions = [action_from_dict(json.loads(text)) for _, text in log]
+            actions = [action_from_dict(json.loads(row[2])) for row in log]
             rules = options_from_json(game_id, options)
             replayed = Game.replay(seed, rules, edition, actions)
             return bool(replayed.to_dict() == json.loads(state))

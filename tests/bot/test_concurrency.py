@@ -134,17 +134,50 @@ async def test_500_games_played_at_once_by_the_simulators_strategies(service, tm
     finished = await asyncio.gather(*(play(i) for i in range(500)))
     path = tmp_path / "games.sqlite3"
     with sqlite3.connect(path) as conn:
-        states = dict(conn.execute("SELECT id, state FROM games").fetchall())
+        rows = {game_id: (owner, seed, edition, json.loads(state)) for game_id, owner, seed,
+                edition, state in conn.execute("SELECT id, owner_id, seed, edition, state"
+                                               " FROM games")}
         logs: dict[int, list[dict[str, object]]] = {}
         for game_id, action in conn.execute(
                 "SELECT game_id, action FROM actions ORDER BY game_id, seq"):
             logs.setdefault(game_id, []).append(json.loads(action))
-    assert len(states) == 500
-    for game_id, shadow, played in finished:
-        assert json.loads(states[game_id]) == shadow.to_dict()
-        assert logs.get(game_id, []) == played
+    conn.close()
+    assert len(rows) == 500 and logs.keys() == rows.keys()
+    for index, (game_id, shadow, played) in enumerate(finished):
+        # Its own row, its own state and exactly its own actions: no cross-talk.
+        assert rows[game_id] == (10_000 + index, 7_000 + index, shadow.edition,
+                                 shadow.to_dict())
+        assert logs[game_id] == played and len(played) > 0
         replayed = Game.replay(shadow.s.seed, shadow.options, shadow.edition,
                                [action_from_dict(a) for a in played])
         assert replayed == shadow
-    for game_id, _, _ in finished[::25]:
-        assert await service.verify(game_id)
+    # H3, as the service checks it: every stored state is the replay of its stored log.
+    verified = await asyncio.gather(*(service.verify(game_id) for game_id, _, _ in finished))
+    assert all(verified)
+
+
+async def test_verify_is_not_fooled_by_a_game_being_played_meanwhile(service):
+    """verify reads the row and the log as one snapshot: an action committed between two
+    reads would make a sound game look damaged."""
+    record = await service.start(1, None, None, seed=3)
+    chooser = make_strategy("always-buy", 3)
+    playing = True
+
+    async def play() -> None:
+        nonlocal record, playing
+        for _ in range(300):
+            if record.game.is_over:
+                break
+            record = (await service.act(record.id, 1, record.version,
+                                        chooser.choose(record.game))).record
+        playing = False
+
+    async def verify_meanwhile() -> list[bool]:
+        verdicts = []
+        while playing:
+            verdicts.append(await service.verify(record.id))
+        return verdicts
+
+    _, verdicts = await asyncio.gather(play(), verify_meanwhile())
+    assert len(verdicts) >= 10 and record.version >= 50
+    assert all(verdicts)
