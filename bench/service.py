@@ -21,6 +21,7 @@ import argparse
 import asyncio
 import random
 import statistics
+import shutil
 import tempfile
 import time
 from pathlib import Path
@@ -101,6 +102,8 @@ async def main_async(args: argparse.Namespace) -> None:
               f"{'met' if met else 'MISSED'}")
     finally:
         await service.close()
+        if not args.db:  # our own scratch folder: leave nothing behind in /tmp
+            shutil.rmtree(folder, ignore_errors=True)
 
 
 def main() -> None:
