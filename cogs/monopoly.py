@@ -14,7 +14,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.errors import ActiveGameExists, GameFinished, ServiceError
-from bot.i18n import action_label, narrate, refusal_reason, square_name, t
+from bot.i18n import action_label, narrate, option_refusal, refusal_reason, square_name, t
 from bot.service import GameRecord
 from game_core import (
     Action, IllegalActionError, InvalidOptionError, LiftMortgage, Mortgage, SellBuilding,
@@ -100,7 +100,8 @@ class MonopolyCog(commands.GroupCog, group_name=en("cmd.monopoly.name"),
                             view)
             return
         except InvalidOptionError as exc:
-            await ephemeral(interaction, t(locale, "error.invalid_option", reason=str(exc)))
+            await ephemeral(interaction, t(locale, "error.invalid_option",
+                                           reason=option_refusal(exc, locale=locale)))
             return
         await show_game(interaction, record, [])
 

@@ -60,12 +60,13 @@ class Game:
             edition: str = "us", dice: Iterable[tuple[int, int]] = ()) -> Game:
         """A new game. `dice`: values to use before the seeded ones (tests fix them so)."""
         if edition not in EDITIONS:
-            raise InvalidOptionError(f"unknown edition {edition!r}: choose us, uk or fr")
+            raise InvalidOptionError(f"unknown edition {edition!r}: choose us, uk or fr",
+                                     "unknown_edition", edition=edition)
         opts = options if isinstance(options, Options) else Options.from_mapping(options)
         state = GameState(seed, edition, opts)
         for d in dice:
             if len(d) != 2 or not all(1 <= v <= 6 for v in d):
-                raise InvalidOptionError(f"dice must be pairs of 1-6, not {d!r}")
+                raise InvalidOptionError(f"dice must be pairs of 1-6, not {d!r}", "bad_dice")
             state.loaded.append((d[0], d[1]))
         return cls(state)
 

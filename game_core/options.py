@@ -22,8 +22,8 @@ class Options:
     def __post_init__(self) -> None:
         if self.doubles not in DOUBLES_CHOICES:
             raise InvalidOptionError(
-                f"doubles must be 'off' or 'standard', not {self.doubles!r}"
-            )
+                f"doubles must be 'off' or 'standard', not {self.doubles!r}", "doubles",
+                value=self.doubles)
         for name, low, high in (
             ("treasury", 1, 10**13),
             ("bank_pawns", 0, 28),
@@ -32,12 +32,12 @@ class Options:
             value = getattr(self, name)
             if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
                 raise InvalidOptionError(
-                    f"{name} must be a whole number from {low:,} to {high:,}, not {value!r}"
-                )
+                    f"{name} must be a whole number from {low:,} to {high:,}, not {value!r}",
+                    "out_of_range", option=name, low=low, high=high)
         if self.start_cash > self.treasury:
             raise InvalidOptionError(
-                f"start_cash ({self.start_cash:,}) can't exceed the treasury ({self.treasury:,})"
-            )
+                f"start_cash ({self.start_cash:,}) can't exceed the treasury ({self.treasury:,})",
+                "start_cash_over_treasury", start_cash=self.start_cash, treasury=self.treasury)
 
     @classmethod
     def from_mapping(cls, values: Mapping[str, Any] | None) -> Options:
@@ -49,14 +49,15 @@ class Options:
         for key, raw in values.items():
             if key not in known:
                 raise InvalidOptionError(
-                    f"unknown rule option {key!r}: choose from {', '.join(known)}"
-                )
+                    f"unknown rule option {key!r}: choose from {', '.join(known)}",
+                    "unknown_option", option=key)
             if key == "doubles":
                 kwargs[key] = str(raw).strip().lower()
             elif isinstance(raw, str):
                 text = raw.strip().replace(",", "").replace("_", "")
                 if not text.isdigit():
-                    raise InvalidOptionError(f"{key} must be a whole number, not {raw!r}")
+                    raise InvalidOptionError(f"{key} must be a whole number, not {raw!r}",
+                                             "not_a_number", option=key)
                 kwargs[key] = int(text)
             else:
                 kwargs[key] = raw

@@ -7,7 +7,7 @@ Discord cogs and the terminal client share it.
                                                                 format_percent)
     narrate(events, edition=, locale=) event lines             (narrate)
     describe_pending / describe_outcome / action_label         (narrate)
-    refusal_reason / select_placeholder                        (refusals)
+    refusal_reason / select_placeholder / option_refusal       (refusals)
     rules_pages(locale)                the rules, paginated    (rules_page)
     fit_lines / chunk_lines            Discord's length limits (layout)
 """
@@ -19,13 +19,13 @@ from .narrate import (
     action_label, describe_outcome, describe_pending, narrate, points, property_line,
     property_lines, square_name,
 )
-from .refusals import refusal_reason, select_placeholder, waiting_for
+from .refusals import option_refusal, refusal_reason, select_placeholder, waiting_for
 from .rules_page import RulesPage, rules_pages
 
 __all__ = [
     "FIELD_LIMIT", "LABEL_LIMIT", "LOCALES", "MESSAGES", "RulesPage", "action_label",
     "chunk_lines", "command_key", "command_text", "describe_outcome", "describe_pending",
     "fit_lines", "format_money", "format_number", "format_percent", "locale_of", "narrate",
-    "points", "property_line", "property_lines", "refusal_reason", "rules_pages",
+    "option_refusal", "points", "property_line", "property_lines", "refusal_reason", "rules_pages",
     "select_placeholder", "square_name", "t", "tn", "waiting_for",
 ]

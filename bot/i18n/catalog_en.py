@@ -160,6 +160,13 @@ EN: dict[str, str] = {
                      "it is kept as it is for the bot's admin, who has the details in the log.",
     "error.missing_permissions": "I am missing permissions here: {permissions}.",
     "error.unknown_property": "“{name}” is not one of your properties that allows this.",
+    "option.doubles": "doubles is either off or standard.",
+    "option.out_of_range": "{option} must be a whole number from {low} to {high}.",
+    "option.start_cash_over_treasury": "your start cash ({start_cash}) can't be more than the "
+                                       "Bank's treasury ({treasury}), which holds it at first.",
+    "option.unknown_option": "there is no rule option called {option}.",
+    "option.not_a_number": "{option} must be a whole number.",
+    "option.unknown_edition": "there is no edition {edition}: choose us, uk or fr.",
     "error.invalid_option": "Invalid game option: {reason}",
     "error.game_over": "This game is over; start a new one with /monopoly new.",
     "error.posted_new": "The old game message could not be edited, so here is a new one.",

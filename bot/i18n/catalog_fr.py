@@ -171,6 +171,14 @@ FR: dict[str, str] = {
                      "détails dans le journal.",
     "error.missing_permissions": "Il me manque des permissions ici : {permissions}.",
     "error.unknown_property": "« {name} » n'est pas une de vos propriétés où c'est possible.",
+    "option.doubles": "les doubles sont soit désactivés (off), soit standard.",
+    "option.out_of_range": "{option} doit être un nombre entier de {low} à {high}.",
+    "option.start_cash_over_treasury": "votre argent de départ ({start_cash}) ne peut pas "
+                                       "dépasser le trésor de la Banque ({treasury}), qui le "
+                                       "contient au départ.",
+    "option.unknown_option": "il n'y a pas d'option de règle {option}.",
+    "option.not_a_number": "{option} doit être un nombre entier.",
+    "option.unknown_edition": "il n'y a pas d'édition {edition} : choisissez us, uk ou fr.",
     "error.invalid_option": "Option de partie invalide : {reason}",
     "error.game_over": "Cette partie est finie ; commencez-en une nouvelle avec "
                        "/monopoly nouvelle.",

@@ -12,12 +12,13 @@ from game_core.actions import (
     SquareAction, UseJailCard,
 )
 from game_core.board import SQUARES
+from game_core.errors import InvalidOptionError
 from game_core.game import Game
 from game_core.rules import group_has_buildings
 from game_core.state import BUILD, BUY, JAIL, OVER, PLAYER, RAISE_FUNDS
 
-from .catalog import t
-from .money import format_money
+from .catalog import command_key, command_text, t
+from .money import format_money, format_number
 from .narrate import square_name
 
 
@@ -81,3 +82,21 @@ def refusal_reason(action: Action, game: Game, *, locale: str) -> str:
     if isinstance(action, BuildHouse | BuildHotel) and s.pending == BUILD:
         return t(locale, "refusal.cannot_build", square=square_name(edition, s.pending_square))
     return t(locale, "refusal.not_now", waiting=waiting_for(game, locale=locale))
+
+
+def option_refusal(error: InvalidOptionError, *, locale: str) -> str:
+    """Why a new game's options were refused, in the player's words: amounts as numbers of
+    the locale, options by their (localized) slash-command name. An error without a known
+    code keeps the engine's English text."""
+    key = f"option.{error.code}"
+    if not error.code or command_text(locale, key) is None:
+        return str(error)
+    values: dict[str, object] = {}
+    for name, value in error.values.items():
+        if name == "option":
+            value = command_text(locale, command_key("monopoly new", "name",
+                                                     option=str(value))) or value
+        elif isinstance(value, int):
+            value = format_number(value, locale)
+        values[name] = value
+    return t(locale, key, **values)

@@ -14,12 +14,14 @@ import pytest
 from bot.i18n import (
     FIELD_LIMIT, LABEL_LIMIT, MESSAGES, action_label, chunk_lines, command_key, command_text,
     describe_outcome, describe_pending, fit_lines, format_money, format_number, format_percent,
-    locale_of,
-    narrate, points, property_lines, refusal_reason, rules_pages, select_placeholder, t, tn,
+    locale_of, narrate, option_refusal, points, property_lines, refusal_reason, rules_pages,
+    select_placeholder, t, tn,
 )
 from bot.i18n.narrate import square_name
 from bot.i18n.rules_page import RULES, SECTIONS
-from game_core import Game, LiftMortgage, Mortgage, Resign, Roll, SellBuilding
+from game_core import (
+    Game, InvalidOptionError, LiftMortgage, Mortgage, Resign, Roll, SellBuilding,
+)
 from game_core.actions import Action, BuildHotel, BuildHouse, Buy, PayFine, SellJailCard
 from game_core.board import HOTEL, PROPERTIES, STREETS
 from game_core.editions import EDITIONS
@@ -421,3 +423,21 @@ def test_docs_rules_page_is_generated_from_the_catalog():
     assert page.read_text(encoding="utf-8") == rules_markdown()
     for rule_id in ("S1", "T4", "P3", "R3", "M5", "E2", "H3"):
         assert f"**{rule_id}**" in page.read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize("options, edition, english, french", [
+    ({"treasury": 0}, "us", "Treasury must be a whole number from 1 to 10,000,000,000,000.",
+     "trésor doit être un nombre entier de 1 à"),
+    ({"colour": "red"}, "us", "there is no rule option called colour.",
+     "il n'y a pas d'option de règle colour."),
+    ({"bank_pawns": "many"}, "us", "Bank_pawns must be a whole number.",
+     "doit être un nombre entier."),
+    (None, "de", "there is no edition de: choose us, uk or fr.",
+     "il n'y a pas d'édition de : choisissez us, uk ou fr."),
+])
+def test_refused_options_are_told_in_each_language(options, edition, english, french):
+    with pytest.raises(InvalidOptionError) as refused:
+        Game.new(1, options, edition)
+    assert refused.value.code  # language-free: a code and values, the words come from here
+    assert english.lower() in option_refusal(refused.value, locale="en").lower()
+    assert french in option_refusal(refused.value, locale="fr")

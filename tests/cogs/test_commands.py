@@ -121,8 +121,9 @@ async def test_E3_resign_asks_first_and_cancel_keeps_the_game(world):
 async def test_a_bad_rule_option_is_explained_privately(world):
     result = await world.alice.slash(world.channel, "monopoly new", treasury=100,
                                      start_cash=500)
-    assert result.ephemeral and result.response.content.startswith("Invalid game option:")
-    assert "treasury" in result.response.content
+    assert result.ephemeral and result.response.content == (
+        "Invalid game option: your start cash (500) can't be more than the Bank's treasury "
+        "(100), which holds it at first.")
     assert await world.env.bot.service.active_game(world.alice.id) is None
 
 

@@ -72,3 +72,12 @@ async def test_a_stale_click_is_explained_in_french(world, seeds, interaction_lo
     stale = await world.alice.click(copy, custom_id=button_ids(copy)["buy"])
     assert stale.followups[0].ephemeral and stale.followups[0].content == (
         "Ce bouton n'est plus à jour ; le message de la partie a été rafraîchi.")
+
+
+async def test_a_bad_rule_option_is_explained_in_french(world, interaction_locales):
+    interaction_locales[world.alice.id] = "fr"
+    result = await world.alice.slash(world.channel, "monopoly new", treasury=1000,
+                                     start_cash=2500)
+    assert result.ephemeral and result.response.content == (
+        "Option de partie invalide : votre argent de départ (2\xa0500) ne peut pas dépasser "
+        "le trésor de la Banque (1\xa0000), qui le contient au départ.")
