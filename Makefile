@@ -22,7 +22,7 @@ lint: $(STAMP)
 	$(BIN)/ruff check game_core bot cogs tests bench
 
 typecheck: $(STAMP)
-	$(BIN)/mypy --strict game_core
+	$(BIN)/mypy --strict game_core bot cogs
 
 test: $(STAMP) lint typecheck
 	$(BIN)/python -m pytest

@@ -110,7 +110,9 @@ def record_from_row(row: Sequence[Any]) -> GameRecord:
     problem = _disagreement(row, options, game)
     if problem:
         raise DamagedGame(game_id, problem)
-    return GameRecord(*row[:6], options, *row[7:16], game)
+    r = row
+    return GameRecord(r[0], r[1], r[2], r[3], r[4], r[5], options, r[7], r[8], r[9], r[10],
+                      r[11], r[12], r[13], r[14], r[15], game)
 
 
 def options_from_json(game_id: int, text: str) -> dict[str, Any]:
@@ -177,6 +179,11 @@ def action_dict_from_json(game_id: int, text: str) -> dict[str, Any]:
     return action
 
 
+# A GameRecord's fields but its game, in order: what LiveGames keeps beside the pickle.
+_Fields = tuple[int, int, int | None, int | None, int | None, int, dict[str, Any], str, str,
+                int, float, float, float | None, str | None, int, int]
+
+
 class LiveGames:
     """The last written record of the games played lately, so that the next action on one
     skips reading and decoding its row (most of an action's cost: the engine validates
@@ -194,12 +201,12 @@ class LiveGames:
 
     def __init__(self, capacity: int = 4096) -> None:
         self._capacity = capacity
-        self._entries: OrderedDict[int, tuple[tuple[Any, ...], bytes]] = OrderedDict()
+        self._entries: OrderedDict[int, tuple[_Fields, bytes]] = OrderedDict()
 
     def get(self, game_id: int, version: int) -> GameRecord | None:
         """A record with a fresh Game if the game is cached at `version`, else None."""
         entry = self._entries.get(game_id)
-        if entry is None or entry[0][_VERSION] != version:
+        if entry is None or entry[0][9] != version:  # 9: the version
             return None
         self._entries.move_to_end(game_id)
         fields, pickled = entry
@@ -211,9 +218,10 @@ class LiveGames:
             self._entries.pop(record.id, None)
             return
         r = record
-        fields = (r.id, r.owner_id, r.guild_id, r.channel_id, r.message_id, r.seed, r.options,
-                  r.edition, r.status, r.version, r.created_at, r.updated_at, r.finished_at,
-                  r.outcome, r.score, r.turns)
+        fields: _Fields = (
+            r.id, r.owner_id, r.guild_id, r.channel_id, r.message_id, r.seed, r.options,
+            r.edition, r.status, r.version, r.created_at, r.updated_at, r.finished_at,
+            r.outcome, r.score, r.turns)
         self._entries[r.id] = (fields, pickle.dumps(r.game, pickle.HIGHEST_PROTOCOL))
         self._entries.move_to_end(r.id)
         while len(self._entries) > self._capacity:
@@ -222,14 +230,10 @@ class LiveGames:
     def set_message(self, game_id: int, channel_id: int | None, message_id: int) -> None:
         entry = self._entries.get(game_id)
         if entry is not None:
-            fields, pickled = entry
-            channel = fields[_CHANNEL] if channel_id is None else channel_id
-            self._entries[game_id] = (
-                (*fields[:_CHANNEL], channel, message_id, *fields[_MESSAGE + 1:]), pickled)
+            f, pickled = entry
+            channel = f[3] if channel_id is None else channel_id  # 3, 4: channel, message
+            self._entries[game_id] = ((f[0], f[1], f[2], channel, message_id, *f[5:]), pickled)
 
     def drop(self, game_id: int) -> None:
         self._entries.pop(game_id, None)
 
-
-# Positions in a LiveGames entry's fields (the order of GameRecord's fields).
-_CHANNEL, _MESSAGE, _VERSION = 3, 4, 9

@@ -152,8 +152,8 @@ class GameService:
             # another process that slipped in); name the game that blocks this one.
             active = await self._reader.execute_fetchall(
                 "SELECT id FROM games WHERE owner_id = ? AND status = 'active'", (owner_id,))
-            if active:
-                raise ActiveGameExists(active[0][0]) from None
+            for (active_id,) in active:
+                raise ActiveGameExists(active_id) from None
             raise
         game_id = cursor.lastrowid
         assert game_id is not None

@@ -42,8 +42,9 @@ class ActionButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
 
     @classmethod
     async def from_custom_id(cls, interaction: discord.Interaction[Any],
-                             item: discord.ui.Button[Any],
+                             item: discord.ui.Item[Any],
                              match: re.Match[str]) -> ActionButton:
+        assert isinstance(item, discord.ui.Button)  # the template matches our buttons only
         return cls(int(match["game"]), int(match["version"]), int(match["owner"]),
                    match["action"], label=item.label or "", style=item.style, row=item.row)
 
@@ -77,8 +78,9 @@ class ActionSelect(discord.ui.DynamicItem[discord.ui.Select[Any]],
 
     @classmethod
     async def from_custom_id(cls, interaction: discord.Interaction[Any],
-                             item: discord.ui.Select[Any],
+                             item: discord.ui.Item[Any],
                              match: re.Match[str]) -> ActionSelect:
+        assert isinstance(item, discord.ui.Select)  # the template matches our menus only
         # The chosen values are filled in afterwards by discord.py (_refresh_state).
         return cls(int(match["game"]), int(match["version"]), int(match["owner"]),
                    match["kind"], list(item.options), placeholder=item.placeholder or "",

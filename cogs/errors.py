@@ -20,8 +20,9 @@ async def report_error(interaction: discord.Interaction[Any], error: BaseExcepti
     error_id = secrets.token_hex(4)
     original = getattr(error, "original", error)  # app_commands wraps the real exception
     command = interaction.command.qualified_name if interaction.command else None
+    data: dict[str, Any] = dict(interaction.data or {})
     log.error("error %s (user %s, command %s, custom_id %s)", error_id, interaction.user.id,
-              command, (interaction.data or {}).get("custom_id"),
+              command, data.get("custom_id"),
               exc_info=(type(original), original, original.__traceback__))
     # A damaged game won't get better by trying again: say so rather than "try again".
     key = "error.damaged" if isinstance(original, DamagedGame) else "error.unexpected"

@@ -17,8 +17,9 @@ from bot.errors import ActiveGameExists, GameFinished, ServiceError
 from bot.i18n import action_label, narrate, option_refusal, refusal_reason, square_name, t
 from bot.service import GameRecord
 from game_core import (
-    Action, IllegalActionError, InvalidOptionError, LiftMortgage, Mortgage, SellBuilding,
+    IllegalActionError, InvalidOptionError, LiftMortgage, Mortgage, SellBuilding,
 )
+from game_core.actions import SquareAction
 
 from .confirm import ConfirmView
 from .controls import ActionButton, ActionSelect
@@ -38,7 +39,7 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 HISTORY_FETCH = 80  # the newest actions shown by /monopoly history
 LEADERBOARD_FETCH = 100
-SQUARE_ACTIONS: dict[str, type[Action]] = {
+SQUARE_ACTIONS: dict[str, type[SquareAction]] = {
     "mortgage": Mortgage, "lift": LiftMortgage, "sell": SellBuilding,
 }
 
@@ -175,7 +176,7 @@ class MonopolyCog(commands.GroupCog, group_name=en("cmd.monopoly.name"),
                 label = action_label(action, record.game, locale=locale)[:100]
                 if needle in label.casefold():
                     out.append(app_commands.Choice(name=label,
-                                                   value=str(action.square)))  # type: ignore
+                                                   value=str(action.square)))
         return out[:25]
 
     async def _square_action(self, interaction: discord.Interaction[Any], kind: str,

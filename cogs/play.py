@@ -121,6 +121,7 @@ async def show_game(interaction: discord.Interaction[Any], record: GameRecord,
                     events: Sequence[Event]) -> None:
     """Post the game message as the answer to a command, and remember it as the game's."""
     message = game_message(interaction, record, events)
+    sent: discord.Message
     if interaction.response.is_done():
         sent = await interaction.followup.send(wait=True, **message.send_kwargs())
     else:
