@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+import json
 import os
 import subprocess
 import sys
+import threading
+from collections.abc import Iterator
+from http.server import BaseHTTPRequestHandler, HTTPServer
 
 import pytest
 
@@ -39,3 +43,51 @@ def test_the_token_is_read_from_the_env_file_of_the_folder(tmp_path):
 def test_a_bad_dev_guild_id_is_named(tmp_path):
     result = run_bot(tmp_path, DISCORD_TOKEN="abc", MONOPOLY_DEV_GUILD_ID="my-server")
     assert result.returncode == 2 and "MONOPOLY_DEV_GUILD_ID must be a server id" in result.stderr
+
+
+class RefusingDiscord(BaseHTTPRequestHandler):
+    """Discord's API as it answers a bad token: 401 to everything."""
+
+    requests: list[str] = []
+
+    def do_GET(self) -> None:  # noqa: N802 -- the http.server hook's name
+        RefusingDiscord.requests.append(self.path)
+        body = json.dumps({"message": "401: Unauthorized", "code": 0}).encode()
+        self.send_response(401)
+        self.send_header("Content-Type", "application/json")
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        self.wfile.write(body)
+
+    def log_message(self, *args: object) -> None:  # keep the test output quiet
+        pass
+
+
+@pytest.fixture
+def refusing_discord() -> Iterator[str]:
+    """A loopback server standing in for Discord's API; yields its base URL."""
+    server = HTTPServer(("127.0.0.1", 0), RefusingDiscord)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}/api/v10"
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+def test_a_rejected_token_says_what_to_do_in_one_line(tmp_path, refusing_discord):
+    # The real main(), with discord.py's API address pointed at the loopback server.
+    code = (f"import discord.http; discord.http.Route.BASE = {refusing_discord!r}; "
+            "from bot.__main__ import main; raise SystemExit(main())")
+    env = {"PATH": os.environ.get("PATH", ""), "DISCORD_TOKEN": "not.a.real.token",
+           "MONOPOLY_DB": str(tmp_path / "db.sqlite3")}
+    result = subprocess.run([sys.executable, "-c", code], cwd=tmp_path, env=env,
+                            capture_output=True, text=True, timeout=60, check=False)
+    assert RefusingDiscord.requests[-1] == "/api/v10/users/@me"
+    assert result.returncode == 2, result.stderr
+    assert "Traceback" not in result.stderr and "not.a.real.token" not in result.stderr
+    assert "WARNING" not in result.stderr  # no noise about voice, which the bot never uses
+    last = result.stderr.strip().splitlines()[-1]
+    assert last.startswith("solo-monopoly: Discord rejected DISCORD_TOKEN")
+    assert "Reset Token" in last
