@@ -14,7 +14,9 @@ import discord
 from bot.service import GameRecord
 from game_core import Action, LiftMortgage, Mortgage, SellBuilding, action_from_dict
 
-from .play import play_action, refuse_stranger
+from .errors import report_error
+from .play import play_action, refuse_stranger, service_of
+from .starting import start_game
 
 SELECT_ACTIONS: dict[str, type[Action]] = {
     "sell": SellBuilding, "mortgage": Mortgage, "lift": LiftMortgage,
@@ -96,3 +98,32 @@ class ActionSelect(discord.ui.DynamicItem[discord.ui.Select[Any]],
 
         await play_action(interaction, self.game_id, self.version, chosen)
 
+
+
+class PlayAgainButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
+                      template=r"sm:again:(?P<game>\d+):(?P<owner>\d+)"):
+    """On a finished game: a new game with the same edition and house rules (H1 still
+    applies: with another game going, the player is offered to resign it first)."""
+
+    def __init__(self, game_id: int, owner_id: int, *, label: str = "") -> None:
+        super().__init__(discord.ui.Button(label=label or "again",
+                                           style=discord.ButtonStyle.primary,
+                                           custom_id=f"sm:again:{game_id}:{owner_id}"))
+        self.game_id, self.owner_id = game_id, owner_id
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction[Any],
+                             item: discord.ui.Item[Any],
+                             match: re.Match[str]) -> PlayAgainButton:
+        assert isinstance(item, discord.ui.Button)
+        return cls(int(match["game"]), int(match["owner"]), label=item.label or "")
+
+    async def interaction_check(self, interaction: discord.Interaction[Any]) -> bool:
+        return await refuse_stranger(interaction, self.owner_id)
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        try:
+            finished = await service_of(interaction).get(self.game_id)
+            await start_game(interaction, finished.edition, finished.options)
+        except Exception as exc:  # noqa: BLE001 -- every failure gets an answer and a log line
+            await report_error(interaction, exc)

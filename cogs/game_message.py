@@ -25,7 +25,7 @@ from game_core.events import Moved
 
 from .board_image import render_board
 from .board_text import render_board_text
-from .controls import ActionButton, ActionSelect
+from .controls import ActionButton, ActionSelect, PlayAgainButton
 
 EMBED_COLOUR = {"won": 0x2E7D32, "lost": 0x8E2424, "active": 0xC8102E}
 BUTTON_ORDER = (Roll, PayFine, UseJailCard, Buy, Decline, BuildHouse, BuildHotel, DoneBuilding,
@@ -108,13 +108,18 @@ def build_game_message(record: GameRecord, events: Sequence[Event], *, locale: s
 
 
 def build_controls(record: GameRecord, *, locale: str) -> discord.ui.View:
-    """Buttons and select menus for exactly the legal actions (none once the game is over).
+    """Buttons and select menus for exactly the legal actions; once the game is over, only
+    Play again.
 
     Row 0-1: the decision's buttons; rows 2-4: sell, mortgage and lift menus (each capped at
     25 options; the slash commands reach the rest).
     """
     view = discord.ui.View(timeout=None)
     game = record.game
+    if game.is_over:  # nothing to play here any more: offer the next game instead
+        view.add_item(PlayAgainButton(record.id, record.owner_id,
+                                      label=t(locale, "button.play_again")))
+        return view
     legal = game.legal_actions()
     buttons = [a for kind in BUTTON_ORDER for a in legal if type(a) is kind]
     for index, action in enumerate(buttons):

@@ -13,19 +13,20 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.errors import ActiveGameExists, GameFinished, ServiceError
-from bot.i18n import action_label, narrate, option_refusal, refusal_reason, square_name, t
+from bot.errors import GameFinished
+from bot.i18n import action_label, narrate, refusal_reason, square_name, t
 from bot.service import GameRecord
 from game_core import (
-    IllegalActionError, InvalidOptionError, LiftMortgage, Mortgage, SellBuilding,
+    IllegalActionError, LiftMortgage, Mortgage, SellBuilding,
 )
 from game_core.actions import SquareAction
 
 from .confirm import ConfirmView
-from .controls import ActionButton, ActionSelect
+from .starting import quietly_refresh, start_game
+from .controls import ActionButton, ActionSelect, PlayAgainButton
 from .errors import on_tree_error
 from .play import (
-    ephemeral, game_message, last_events, locale_for, refresh_game_message, service_of,
+    ephemeral, game_message, last_events, locale_for, service_of,
     show_game,
 )
 from .reports import (
@@ -77,34 +78,7 @@ class MonopolyCog(commands.GroupCog, group_name=en("cmd.monopoly.name"),
                            ("start_cash", start_cash)):
             if value is not None:
                 options[key] = value
-        await self._start(interaction, edition, options)
-
-    async def _start(self, interaction: discord.Interaction[Any], edition: str,
-                     options: dict[str, Any]) -> None:
-        service, locale = service_of(interaction), locale_for(interaction)
-        try:
-            record = await service.start(interaction.user.id, interaction.guild_id,
-                                         interaction.channel_id, edition=edition,
-                                         options=options)
-        except ActiveGameExists as exc:  # H1: offer to resign the first
-            old = await service.get(exc.game_id)
-
-            async def resign_and_start(click: discord.Interaction[Any]) -> None:
-                result = await service.resign(old.id, click.user.id)
-                await self._quietly_refresh(click, result.record, result.events)
-                await self._start(click, edition, options)
-
-            view = ConfirmView(owner_id=interaction.user.id, locale=locale,
-                               confirm_label=t(locale, "button.confirm_new"),
-                               on_confirm=resign_and_start)
-            await ephemeral(interaction, t(locale, "error.already_playing", turn=old.game.turn),
-                            view)
-            return
-        except InvalidOptionError as exc:
-            await ephemeral(interaction, t(locale, "error.invalid_option",
-                                           reason=option_refusal(exc, locale=locale)))
-            return
-        await show_game(interaction, record, [])
+        await start_game(interaction, edition, options)
 
     @app_commands.command(name=_d("resume.name"), description=_d("resume.description"))
     async def resume(self, interaction: discord.Interaction[Any]) -> None:
@@ -199,7 +173,7 @@ class MonopolyCog(commands.GroupCog, group_name=en("cmd.monopoly.name"),
             return
         lines = narrate(result.events, edition=record.edition, locale=locale)
         await ephemeral(interaction, "\n".join(lines)[:2000] or "✔")
-        await self._quietly_refresh(interaction, result.record, result.events)
+        await quietly_refresh(interaction, result.record, result.events)
 
     # ---- reading ---------------------------------------------------------------------
 
@@ -263,7 +237,7 @@ class MonopolyCog(commands.GroupCog, group_name=en("cmd.monopoly.name"),
                                                   view=None)
                 return
             await click.response.edit_message(content=t(locale, "resign.done"), view=None)
-            await self._quietly_refresh(click, result.record, result.events)
+            await quietly_refresh(click, result.record, result.events)
 
         view = ConfirmView(owner_id=interaction.user.id, locale=locale,
                            confirm_label=t(locale, "button.confirm_resign"),
@@ -289,14 +263,6 @@ class MonopolyCog(commands.GroupCog, group_name=en("cmd.monopoly.name"),
             kwargs["view"] = pager
         await interaction.response.send_message(**kwargs)
 
-    async def _quietly_refresh(self, interaction: discord.Interaction[Any], record: GameRecord,
-                               events: list[Any]) -> None:
-        """Bring the game message up to date; a failure there must not hide the answer."""
-        try:
-            await refresh_game_message(interaction, record, events)
-        except (discord.HTTPException, ServiceError) as exc:
-            log.warning("game %d: could not refresh its message: %s", record.id, exc)
-
 
 def _square_of(value: str, record: GameRecord) -> int | None:
     """The square an option names: its number (from autocomplete) or its edition name."""
@@ -313,7 +279,7 @@ def _square_of(value: str, record: GameRecord) -> int | None:
 async def setup(bot: MonopolyBot) -> None:
     """Extension entry point: the cog, the persistent controls, the translator, the handler."""
     await bot.tree.set_translator(CatalogTranslator())
-    bot.add_dynamic_items(ActionButton, ActionSelect)
+    bot.add_dynamic_items(ActionButton, ActionSelect, PlayAgainButton)
     bot.tree.on_error = on_tree_error  # type: ignore[method-assign]
     await bot.add_cog(MonopolyCog(bot))
 

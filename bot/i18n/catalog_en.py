@@ -136,6 +136,7 @@ EN: dict[str, str] = {
     "button.use_card": "Use the card",
     "button.sell_card": "Sell the card (+{amount})",
     "button.resign": "Resign",
+    "button.play_again": "Play again (same rules)",
     "button.confirm_resign": "Yes, resign",
     "button.confirm_new": "Resign it and start a new game",
     "button.cancel": "Cancel",

@@ -146,6 +146,7 @@ FR: dict[str, str] = {
     "button.use_card": "Utiliser la carte",
     "button.sell_card": "Vendre la carte (+{amount})",
     "button.resign": "Abandonner",
+    "button.play_again": "Rejouer (mêmes règles)",
     "button.confirm_resign": "Oui, abandonner",
     "button.confirm_new": "L'abandonner et en commencer une nouvelle",
     "button.cancel": "Annuler",

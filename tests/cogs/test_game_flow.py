@@ -10,7 +10,7 @@ from game_core.board import SQUARES
 from game_core.state import PLAYER
 from game_core.strategies import make_strategy
 
-from .conftest import button_ids, button_labels
+from .conftest import button_ids, button_labels, components
 from .playing import find_seed, play_out
 
 
@@ -67,7 +67,7 @@ async def test_E1_a_whole_game_to_a_win_through_clicks_and_the_leaderboard_shows
     seeds.append(find_seed(options, "won", "never-buy"))
     start = await world.alice.slash(world.channel, "monopoly new", treasury=300, start_cash=100)
     final = await play_out(world, world.alice, start.response, make_strategy("never-buy"))
-    assert button_ids(final) == {} and not final.components
+    assert button_ids(final) == {} and play_again_label(final) == "Play again (same rules)"
     assert "🏆" in final.embeds[0].fields[1].value
     record = await world.env.bot.service.get(1)
     assert record.status == "won" and record.score > 0
@@ -83,13 +83,23 @@ async def test_E3_a_whole_game_to_a_loss_through_clicks_and_menus(world, seeds):
     seeds.append(find_seed(options, "lost", "always-buy", needs_menu=True))
     start = await world.alice.slash(world.channel, "monopoly new", start_cash=300)
     final = await play_out(world, world.alice, start.response, make_strategy("always-buy"))
-    assert button_ids(final) == {} and not final.components
+    assert button_ids(final) == {} and play_again_label(final)
     assert final.embeds[0].colour.value == 0x8E2424
     record = await world.env.bot.service.get(1)
     assert record.status == "lost" and record.score == 0
     assert await world.env.bot.service.verify(1)
     again = await world.alice.slash(world.channel, "monopoly status")
     assert again.ephemeral and "/monopoly new" in again.response.content
+
+    # Play again: a new game with the same house rules, posted as a new message.
+    refused = await world.bob.click(final, label="Play again (same rules)")
+    assert refused.ephemeral and await world.env.bot.service.active_game(world.bob.id) is None
+    replay = await world.alice.click(final, label="Play again (same rules)")
+    assert not replay.ephemeral and replay.response.id != final.id
+    new = await world.env.bot.service.active_game(world.alice.id)
+    assert new.id == 2 and new.options["start_cash"] == 300 and new.game.s.cash == 300
+    assert list(button_ids(replay.response)) == ["roll"]
+    assert new.message_id == replay.response.id
 
 
 async def test_H1_another_users_click_is_refused_privately(world):
@@ -120,3 +130,10 @@ async def test_commands_work_in_a_thread_and_a_dm(world, where):
         assert result.acknowledged and list(button_ids(result.response)) == ["roll"]
         status = await carol.slash("monopoly status")
         assert status.ephemeral and "carol" in status.response.embeds[0].title
+
+
+def play_again_label(message) -> str:
+    """The finished game's only control: Play again."""
+    [button] = components(message)
+    assert button["custom_id"].startswith("sm:again:")
+    return button["label"]

@@ -1,0 +1,60 @@
+"""Starting a game, from `/monopoly new` or a finished game's Play again button.
+
+H1: with a game still going, the player is offered to resign it first (a confirm button),
+never a second game.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+import discord
+
+from bot.errors import ActiveGameExists, ServiceError
+from bot.i18n import option_refusal, t
+from bot.service import GameRecord
+from game_core import Event, InvalidOptionError
+
+from .confirm import ConfirmView
+from .play import ephemeral, locale_for, refresh_game_message, service_of, show_game
+
+log = logging.getLogger(__name__)
+
+
+async def start_game(interaction: discord.Interaction[Any], edition: str,
+                     options: Mapping[str, Any]) -> None:
+    """Start the player's game and post its message here; or explain why not."""
+    service, locale = service_of(interaction), locale_for(interaction)
+    try:
+        record = await service.start(interaction.user.id, interaction.guild_id,
+                                     interaction.channel_id, edition=edition, options=options)
+    except ActiveGameExists as exc:  # H1: offer to resign the first
+        old = await service.get(exc.game_id)
+
+        async def resign_and_start(click: discord.Interaction[Any]) -> None:
+            result = await service.resign(old.id, click.user.id)
+            await quietly_refresh(click, result.record, result.events)
+            await start_game(click, edition, options)
+
+        view = ConfirmView(owner_id=interaction.user.id, locale=locale,
+                           confirm_label=t(locale, "button.confirm_new"),
+                           on_confirm=resign_and_start)
+        await ephemeral(interaction, t(locale, "error.already_playing", turn=old.game.turn),
+                        view)
+        return
+    except InvalidOptionError as exc:
+        await ephemeral(interaction, t(locale, "error.invalid_option",
+                                       reason=option_refusal(exc, locale=locale)))
+        return
+    await show_game(interaction, record, [])
+
+
+async def quietly_refresh(interaction: discord.Interaction[Any], record: GameRecord,
+                          events: Sequence[Event]) -> None:
+    """Bring the game message up to date; a failure there must not hide the answer."""
+    try:
+        await refresh_game_message(interaction, record, events)
+    except (discord.HTTPException, ServiceError) as exc:
+        log.warning("game %d: could not refresh its message: %s", record.id, exc)
