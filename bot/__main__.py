@@ -7,6 +7,7 @@ import logging
 import signal
 import sys
 
+import aiohttp
 import discord
 
 from .app import MonopolyBot
@@ -48,6 +49,10 @@ def main() -> int:
         print("solo-monopoly: Discord rejected DISCORD_TOKEN: copy the token again from the "
               "developer portal (Bot > Reset Token) into .env.", file=sys.stderr)
         return 2
+    except (aiohttp.ClientConnectionError, discord.GatewayNotFound) as exc:
+        print(f"solo-monopoly: could not reach Discord ({exc or type(exc).__name__}); check "
+              "this machine's network connection and start the bot again.", file=sys.stderr)
+        return 1
     except discord.PrivilegedIntentsRequired:
         print("solo-monopoly: the bot asked for an intent it isn't allowed; this bot needs none "
               "of the privileged intents.", file=sys.stderr)

@@ -4,6 +4,9 @@ from __future__ import annotations
 
 import json
 import os
+import signal
+import socket
+import sqlite3
 import subprocess
 import sys
 import threading
@@ -11,6 +14,10 @@ from collections.abc import Iterator
 from http.server import BaseHTTPRequestHandler, HTTPServer
 
 import pytest
+
+from bot.db import SCHEMA_VERSION
+
+from .fake_discord import FakeDiscord
 
 
 def run_bot(tmp_path, **env: str) -> subprocess.CompletedProcess[str]:
@@ -91,3 +98,53 @@ def test_a_rejected_token_says_what_to_do_in_one_line(tmp_path, refusing_discord
     last = result.stderr.strip().splitlines()[-1]
     assert last.startswith("solo-monopoly: Discord rejected DISCORD_TOKEN")
     assert "Reset Token" in last
+
+
+@pytest.fixture
+def fake_discord() -> Iterator[FakeDiscord]:
+    discord_ = FakeDiscord()
+    discord_.start()
+    try:
+        yield discord_
+    finally:
+        discord_.stop()
+
+
+def test_the_bot_starts_syncs_reaches_ready_and_stops_cleanly_on_sigterm(tmp_path, fake_discord):
+    db = tmp_path / "data" / "games.sqlite3"
+    env = {"PATH": os.environ.get("PATH", ""), "DISCORD_TOKEN": "secret.token.value",
+           "MONOPOLY_DB": str(db), "MONOPOLY_LOG_LEVEL": "INFO"}
+    bot = subprocess.Popen(fake_discord.bot_command(), cwd=tmp_path, env=env,
+                           stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        assert fake_discord.identified.wait(60), "the bot never reached the gateway"
+        bot.send_signal(signal.SIGTERM)
+        _, log = bot.communicate(timeout=60)
+    finally:
+        if bot.poll() is None:
+            bot.kill()
+    assert bot.returncode == 0, log
+    assert fake_discord.closed_by_bot.wait(10)  # it said goodbye to the gateway
+    # setup_hook: the database migrated, the cog loaded, the commands synced (once, globally).
+    assert [c["name"] for c in fake_discord.synced] == ["monopoly"]
+    with sqlite3.connect(db) as conn:
+        assert conn.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION
+    for line in ("database ready", "synced 1 commands globally", "stopping on signal",
+                 "database closed"):
+        assert line in log, line
+    assert "Traceback" not in log and "secret.token.value" not in log
+
+
+def test_an_unreachable_discord_says_so_in_one_line(tmp_path):
+    with socket.socket() as closed:  # a loopback port nobody listens on
+        closed.bind(("127.0.0.1", 0))
+        port = closed.getsockname()[1]
+    code = (f"import discord.http; discord.http.Route.BASE = 'http://127.0.0.1:{port}/api/v10'; "
+            "from bot.__main__ import main; raise SystemExit(main())")
+    env = {"PATH": os.environ.get("PATH", ""), "DISCORD_TOKEN": "a.token",
+           "MONOPOLY_DB": str(tmp_path / "db.sqlite3")}
+    result = subprocess.run([sys.executable, "-c", code], cwd=tmp_path, env=env,
+                            capture_output=True, text=True, timeout=60, check=False)
+    assert result.returncode == 1 and "Traceback" not in result.stderr, result.stderr
+    assert result.stderr.strip().splitlines()[-1].startswith(
+        "solo-monopoly: could not reach Discord")
