@@ -54,6 +54,9 @@ _RESIGN = Resign()
 
 _SELECT_GAME = f"SELECT {GAME_COLUMNS} FROM games WHERE id = ?"
 _SELECT_ACTIVE = f"SELECT {GAME_COLUMNS} FROM games WHERE owner_id = ? AND status = 'active'"
+# The active game if there is one (H1: at most one), else the last one started.
+_SELECT_LATEST = (f"SELECT {GAME_COLUMNS} FROM games WHERE owner_id = ?"
+                  " ORDER BY status = 'active' DESC, id DESC LIMIT 1")
 _INSERT_GAME = (
     "INSERT INTO games (owner_id, guild_id, channel_id, seed, options, edition, status, state,"
     " version, created_at, updated_at, turns) VALUES (?, ?, ?, ?, ?, ?, 'active', ?, 0, ?, ?, ?)")
@@ -171,6 +174,11 @@ class GameService:
 
     async def active_game(self, owner_id: int) -> GameRecord | None:
         rows = await self._reader.execute_fetchall(_SELECT_ACTIVE, (owner_id,))
+        return record_from_row(next(iter(rows))) if rows else None
+
+    async def latest_game(self, owner_id: int) -> GameRecord | None:
+        """The player's game in progress, else the last one it played (finished)."""
+        rows = await self._reader.execute_fetchall(_SELECT_LATEST, (owner_id,))
         return record_from_row(next(iter(rows))) if rows else None
 
     # ---- playing ----------------------------------------------------------------------

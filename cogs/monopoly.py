@@ -248,7 +248,11 @@ class MonopolyCog(commands.GroupCog, group_name=en("cmd.monopoly.name"),
 
     async def _my_game(self, interaction: discord.Interaction[Any], *,
                        finished_too: bool = False) -> GameRecord | None:
-        record = await service_of(interaction).active_game(interaction.user.id)
+        """The player's game in progress (or, with finished_too, its last game); None after
+        telling the player it has none."""
+        service = service_of(interaction)
+        record = await (service.latest_game if finished_too else service.active_game)(
+            interaction.user.id)
         if record is None:
             await ephemeral(interaction, t(locale_for(interaction), "error.no_game"))
         return record

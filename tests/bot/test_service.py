@@ -253,3 +253,13 @@ async def test_an_unreadable_log_entry_is_a_damaged_game(service, tmp_path):
         conn.execute("UPDATE actions SET events = '[{\"type\": \"nope\"}]'")
     with pytest.raises(DamagedGame):
         await service.history(record.id)
+
+
+async def test_latest_game_is_the_active_one_else_the_last_finished(service):
+    assert await service.latest_game(5) is None
+    first = await service.start(5, None, None, seed=1)
+    await service.resign(first.id, 5)
+    assert (await service.latest_game(5)).id == first.id  # finished, still found
+    second = await service.start(5, None, None, seed=2)
+    assert (await service.latest_game(5)).id == second.id
+    assert (await service.latest_game(6)) is None

@@ -168,3 +168,15 @@ async def test_stats_of_another_player(world, seeds):
     stats = await world.bob.slash(world.channel, "monopoly stats", user=world.alice)
     fields = {f.name: f.value for f in stats.response.embeds[0].fields}
     assert (fields["Played"], fields["Won"], fields["Lost"]) == ("1", "0", "1")
+
+
+async def test_history_still_tells_a_finished_game(world):
+    start = await world.alice.slash(world.channel, "monopoly new")
+    await world.alice.click(start.response, custom_id=button_ids(start.response)["roll"])
+    prompt = await world.alice.slash(world.channel, "monopoly resign")
+    await world.alice.click(prompt.response, label="Yes, resign")
+    history = await world.alice.slash(world.channel, "monopoly history")
+    assert history.ephemeral and history.response.embeds, history.response.content
+    told = history.response.embeds[0].description
+    assert "#2" in told and "#1" in told  # the resignation, then the roll: newest first
+    assert told.index("#2") < told.index("#1")
