@@ -1,5 +1,5 @@
 """A yes/cancel prompt for the two irreversible choices: resigning, and resigning to start a
-new game (H1). Only the one who asked may answer; it expires quietly."""
+new game (H1). Only the one who asked may answer; after five minutes its buttons go."""
 
 from __future__ import annotations
 
@@ -15,7 +15,31 @@ from .errors import report_error
 Confirmed = Callable[[discord.Interaction[Any]], Awaitable[None]]
 
 
-class ConfirmView(discord.ui.View):
+class ExpiringView(discord.ui.View):
+    """A prompt for one person that takes its buttons away when it times out, so that no
+    dead button is left to answer "This interaction failed". `shown()` says where it is."""
+
+    def __init__(self, *, timeout: float) -> None:
+        super().__init__(timeout=timeout)
+        self._shown_to: discord.Interaction[Any] | None = None
+        self._message: discord.WebhookMessage | None = None
+
+    def shown(self, interaction: discord.Interaction[Any],
+              message: discord.WebhookMessage | None = None) -> None:
+        """Sent as `interaction`'s response, or as the follow-up `message`."""
+        self._shown_to, self._message = interaction, message
+
+    async def on_timeout(self) -> None:
+        try:
+            if self._message is not None:
+                await self._message.edit(view=None)
+            elif self._shown_to is not None:
+                await self._shown_to.edit_original_response(view=None)
+        except discord.HTTPException:  # deleted or expired already: nothing to tidy
+            pass
+
+
+class ConfirmView(ExpiringView):
     def __init__(self, *, owner_id: int, locale: str, confirm_label: str,
                  on_confirm: Confirmed, edit_on_confirm: bool = True) -> None:
         super().__init__(timeout=300)

@@ -266,6 +266,7 @@ class MonopolyCog(commands.GroupCog, group_name=en("cmd.monopoly.name"),
         if len(pages) > 1:
             kwargs["view"] = pager
         await interaction.response.send_message(**kwargs)
+        pager.shown(interaction)
 
 
 def _square_of(value: str, record: GameRecord) -> int | None:

@@ -17,6 +17,7 @@ from bot.i18n import locale_of, refusal_reason, t
 from bot.service import GameRecord, GameService
 from game_core import Action, Event, IllegalActionError
 
+from .confirm import ExpiringView
 from .errors import report_error
 
 if TYPE_CHECKING:
@@ -47,9 +48,13 @@ async def ephemeral(interaction: discord.Interaction[Any], text: str,
     if view is not None:
         kwargs["view"] = view
     if interaction.response.is_done():
-        await interaction.followup.send(text, **kwargs)
+        message = await interaction.followup.send(text, wait=True, **kwargs)
+        if isinstance(view, ExpiringView):
+            view.shown(interaction, message)
     else:
         await interaction.response.send_message(text, **kwargs)
+        if isinstance(view, ExpiringView):
+            view.shown(interaction)
 
 
 async def refuse_stranger(interaction: discord.Interaction[Any], owner_id: int) -> bool:

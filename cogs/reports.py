@@ -17,6 +17,8 @@ from bot.i18n import (
 from bot.service import GameRecord, HistoryEntry, LeaderboardRow, PlayerStats
 from game_core.state import BANK
 
+from .confirm import ExpiringView
+
 COLOUR = 0xC8102E
 HISTORY_PER_PAGE = 8
 LEADERBOARD_PER_PAGE = 10
@@ -115,8 +117,9 @@ def rules_embeds(locale: str) -> list[discord.Embed]:
             for page in rules_pages(locale)]
 
 
-class Pager(discord.ui.View):
-    """◀ ▶ through a list of embeds; only the one who asked may turn the pages."""
+class Pager(ExpiringView):
+    """◀ ▶ through a list of embeds; only the one who asked may turn the pages (for ten
+    minutes; then the buttons go)."""
 
     def __init__(self, pages: Sequence[discord.Embed], *, owner_id: int, locale: str,
                  start: int = 0) -> None:

@@ -180,3 +180,18 @@ async def test_history_still_tells_a_finished_game(world):
     told = history.response.embeds[0].description
     assert "#2" in told and "#1" in told  # the resignation, then the roll: newest first
     assert told.index("#2") < told.index("#1")
+
+
+async def test_prompts_lose_their_buttons_when_they_expire(world):
+    await world.alice.slash(world.channel, "monopoly new")
+    prompt = await world.alice.slash(world.channel, "monopoly resign")
+    rules = await world.alice.slash(world.channel, "monopoly rules")
+    assert components(prompt.response) and components(rules.response)
+    await world.env.advance_time(299)
+    assert components(prompt.response)  # still there within the five minutes
+    await world.env.advance_time(2)
+    assert not components(prompt.response)  # the resign prompt: 5 minutes
+    assert components(rules.response)
+    await world.env.advance_time(300)
+    assert not components(rules.response)  # the rules pager: 10 minutes
+    assert (await world.env.bot.service.get(1)).status == "active"
