@@ -135,9 +135,9 @@ def build_controls(record: GameRecord, *, locale: str) -> discord.ui.View:
         options = [discord.SelectOption(label=action_label(a, game, locale=locale)[:100],
                                         value=str(a.square))  # type: ignore[attr-defined]
                    for a in actions]
-        view.add_item(ActionSelect.for_kind(
-            record, kind_name, options, placeholder=select_placeholder(game, locale=locale),
-            row=row))
+        placeholder = select_placeholder(game, kind_name, locale=locale)
+        view.add_item(ActionSelect.for_kind(record, kind_name, options,
+                                            placeholder=placeholder, row=row))
         row += 1
     return view
 

@@ -22,13 +22,14 @@ from .money import format_money, format_number
 from .narrate import square_name
 
 
-def select_placeholder(game: Game, *, locale: str) -> str:
-    """The placeholder of the sell / mortgage / lift select menu."""
-    if game.pending == RAISE_FUNDS:
+def select_placeholder(game: Game, kind: str, *, locale: str) -> str:
+    """The placeholder of one menu, `kind` "sell", "mortgage" or "lift"; while raising funds
+    (M1, where lifting is not offered) it says how much is still missing."""
+    if game.pending == RAISE_FUNDS and kind != "lift":
         missing = max(game.s.debt - game.s.cash, 0)
-        return t(locale, "select.placeholder.raise",
+        return t(locale, f"select.placeholder.raise.{kind}",
                  missing=format_money(missing, game.edition, locale))
-    return t(locale, "select.placeholder")
+    return t(locale, f"select.placeholder.{kind}")
 
 
 def waiting_for(game: Game, *, locale: str) -> str:

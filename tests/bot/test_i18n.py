@@ -317,7 +317,11 @@ def test_every_action_label_fits(edition, locale):
     for action in actions:
         label = action_label(action, game, locale=locale)
         assert label and len(label) <= LABEL_LIMIT, label
-    assert len(select_placeholder(stressed_game(edition, RAISE_FUNDS), locale=locale)) <= 150
+    for kind in ("sell", "mortgage", "lift"):
+        for pending in (RAISE_FUNDS, ROLL):
+            placeholder = select_placeholder(stressed_game(edition, pending), kind,
+                                             locale=locale)
+            assert 0 < len(placeholder) <= 150, placeholder
 
 
 def test_labels_carry_amounts_in_the_players_language():

@@ -137,3 +137,24 @@ def play_again_label(message) -> str:
     [button] = components(message)
     assert button["custom_id"].startswith("sm:again:")
     return button["label"]
+
+
+async def test_M1_each_menu_says_what_it_does_and_what_is_still_missing(world, seeds):
+    options = {"start_cash": 300}
+    seeds.append(find_seed(options, "lost", "always-buy", needs_menu=True))
+    start = await world.alice.slash(world.channel, "monopoly new", start_cash=300)
+    service, player = world.env.bot.service, make_strategy("always-buy")
+    message = start.response
+    while (record := await service.get(1)).game.s.pending != "raise_funds":
+        action = player.choose(record.game)
+        assert action.type in button_ids(message), action
+        await world.alice.click(message, custom_id=button_ids(message)[action.type])
+    s = record.game.s
+    missing = f"${s.debt - s.cash:,}"
+    placeholders = {c["custom_id"].rsplit(":", 1)[1]: c["placeholder"]
+                    for c in components(message) if c["custom_id"].startswith("sm:s:")}
+    assert placeholders  # something can still be sold or mortgaged
+    assert "lift" not in placeholders  # T4: no lifting while raising funds
+    wording = {"sell": "sell a building…", "mortgage": "mortgage a property…"}
+    for kind, placeholder in placeholders.items():
+        assert placeholder == f"{missing} still to raise: {wording[kind]}"
