@@ -171,7 +171,8 @@ class MonopolyCog(commands.GroupCog, group_name=en("cmd.monopoly.name"),
             reason = refusal_reason(action, record.game, locale=locale)
             await ephemeral(interaction, t(locale, "error.illegal", reason=reason))
             return
-        lines = narrate(result.events, edition=record.edition, locale=locale)
+        lines = narrate(result.events, edition=record.edition, locale=locale,
+                        doubles_matter=record.game.options.doubles == "standard")
         await ephemeral(interaction, "\n".join(lines)[:2000] or "✔")
         await quietly_refresh(interaction, result.record, result.events)
 
@@ -185,7 +186,8 @@ class MonopolyCog(commands.GroupCog, group_name=en("cmd.monopoly.name"),
         if record is None:
             return
         entries = await service_of(interaction).history(record.id, limit=HISTORY_FETCH)
-        pages = history_pages(entries, edition=record.edition, locale=locale_for(interaction))
+        pages = history_pages(entries, edition=record.edition, locale=locale_for(interaction),
+                              doubles_matter=record.game.options.doubles == "standard")
         await self._paged(interaction, pages, page, ephemeral=True)
 
     @app_commands.command(name=_d("rules.name"), description=_d("rules.description"))

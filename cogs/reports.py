@@ -55,8 +55,8 @@ def status_embed(record: GameRecord, *, locale: str, player: str) -> discord.Emb
     return embed
 
 
-def history_pages(entries: Sequence[HistoryEntry], *, edition: str,
-                  locale: str) -> list[discord.Embed]:
+def history_pages(entries: Sequence[HistoryEntry], *, edition: str, locale: str,
+                  doubles_matter: bool = False) -> list[discord.Embed]:
     """Newest first, a few actions per page, each told with the game's narration."""
     if not entries:
         return [discord.Embed(title=t(locale, "history.title", page=1, pages=1),
@@ -66,7 +66,8 @@ def history_pages(entries: Sequence[HistoryEntry], *, edition: str,
     for number, group in enumerate(groups, 1):
         lines: list[str] = []
         for entry in group:
-            told = narrate(entry.events, edition=edition, locale=locale)
+            told = narrate(entry.events, edition=edition, locale=locale,
+                           doubles_matter=doubles_matter)
             lines.append(f"**#{entry.seq}** " + (" · ".join(told) if told else "…"))
         pages.append(discord.Embed(
             title=t(locale, "history.title", page=number, pages=len(groups)),

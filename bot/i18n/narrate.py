@@ -73,8 +73,13 @@ def property_lines(game: Game, locale: str, owner: int = PLAYER) -> list[str]:
 _Teller = Callable[[Event, str, str, Callable[[int], str]], str]
 
 
-def narrate(events: Sequence[Event], *, edition: str, locale: str) -> list[str]:
-    """Each event (a roll and the move it caused together) as one short line."""
+def narrate(events: Sequence[Event], *, edition: str, locale: str,
+            doubles_matter: bool = False) -> list[str]:
+    """Each event (a roll and the move it caused together) as one short line.
+
+    doubles_matter: the game plays T3's standard doubles; under the solo rule (the default)
+    doubles do nothing, and calling them out would promise a bonus that isn't there.
+    """
     out: list[str] = []
 
     def money(amount: int) -> str:
@@ -86,12 +91,15 @@ def narrate(events: Sequence[Event], *, edition: str, locale: str) -> list[str]:
         nxt = events[i + 1] if i + 1 < n else None
         if (isinstance(ev, DiceRolled) and ev.purpose == "move" and isinstance(nxt, Moved)
                 and nxt.by == "dice"):
-            key = "ev.roll.doubles" if ev.doubles else "ev.roll"
+            key = "ev.roll.doubles" if ev.doubles and doubles_matter else "ev.roll"
             out.append(t(locale, key, a=ev.dice[0], b=ev.dice[1],
                          square=square_name(edition, nxt.end)))
             i += 2
             continue
-        out.append(_TELLERS[type(ev)](ev, edition, locale, money))
+        if isinstance(ev, DiceRolled) and ev.purpose == "move" and not doubles_matter:
+            out.append(t(locale, "ev.dice", a=ev.dice[0], b=ev.dice[1]))
+        else:
+            out.append(_TELLERS[type(ev)](ev, edition, locale, money))
         i += 1
     return out
 

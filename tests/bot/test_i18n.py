@@ -445,3 +445,15 @@ def test_refused_options_are_told_in_each_language(options, edition, english, fr
     assert refused.value.code  # language-free: a code and values, the words come from here
     assert english.lower() in option_refusal(refused.value, locale="en").lower()
     assert french in option_refusal(refused.value, locale="fr")
+
+
+@pytest.mark.parametrize("doubles_matter, told", [
+    (False, "🎲 4 + 4 → Community Chest"),  # T3 solo: doubles do nothing, so no fanfare
+    (True, "🎲 4 + 4 (doubles!) → Community Chest"),  # T3 standard: they roll again
+])
+def test_T3_doubles_are_called_out_only_when_they_count(doubles_matter, told):
+    events = [DiceRolled((4, 4)), Moved(9, 17, False)]
+    assert narrate(events, edition="us", locale="en", doubles_matter=doubles_matter) == [told]
+    alone = narrate([DiceRolled((2, 2))], edition="us", locale="en",
+                    doubles_matter=doubles_matter)[0]
+    assert ("doubles" in alone) is doubles_matter
