@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import logging
 import os
 import secrets
 import sqlite3
@@ -49,6 +50,7 @@ __all__ = [
     "ActResult", "GameRecord", "GameService", "HistoryEntry", "LeaderboardRow", "PlayerStats",
 ]
 
+log = logging.getLogger(__name__)
 MAX_SEED = 2**63 - 1  # SQLite integers are signed 64-bit
 _RESIGN = Resign()
 
@@ -160,6 +162,8 @@ class GameService:
             raise
         game_id = cursor.lastrowid
         assert game_id is not None
+        log.info("game %d started by user %d (%s edition, options %s)", game_id, owner_id,
+                 edition, options_dict)
         record = GameRecord(game_id, owner_id, guild_id, channel_id, None, seed, options_dict,
                             edition, ACTIVE, 0, now, now, None, None, 0, game.turn, game)
         self._live.put(record)
@@ -244,6 +248,9 @@ class GameService:
             self._live.drop(record.id)
             return await self._not_current(await self.get(record.id), expected_version, action)
         self._checkpointer.wrote()
+        if new.outcome is not None:
+            log.info("game %d finished after %d turns: %s, score %d", new.id, new.turns,
+                     new.outcome, new.score)
         self._live.put(new)
         return ActResult(new, events, False)
 

@@ -4,6 +4,7 @@ damaged rows. Real SQLite files under tmp_path."""
 from __future__ import annotations
 
 import json
+import logging
 import sqlite3
 from collections.abc import AsyncIterator
 from itertools import count
@@ -263,3 +264,12 @@ async def test_latest_game_is_the_active_one_else_the_last_finished(service):
     second = await service.start(5, None, None, seed=2)
     assert (await service.latest_game(5)).id == second.id
     assert (await service.latest_game(6)) is None
+
+
+async def test_the_log_tells_each_game_start_and_end(service, caplog):
+    with caplog.at_level(logging.INFO, logger="bot.service"):
+        record = await service.start(9, 1, 2, seed=4, edition="uk")
+        await service.resign(record.id, 9)
+    told = [r.getMessage() for r in caplog.records if r.name == "bot.service"]
+    assert told[0].startswith(f"game {record.id} started by user 9 (uk edition")
+    assert told[1] == f"game {record.id} finished after 1 turns: lost:resigned, score 0"
