@@ -205,6 +205,30 @@ class GameService:
             record = await self.get(game_id)
             return await self._apply(record, user_id, record.version, _RESIGN)
 
+    async def abandon(self, game_id: int, user_id: int) -> None:
+        """E3 for a game whose row can't be read (DamagedGame): mark it lost, outcome
+        "lost:damaged", from its columns alone, so that its player can start another (H1);
+        its state and log stay as they are, for the admin. GameNotFound, NotYourGame,
+        GameFinished as for `resign`."""
+        async with self._lock_for(game_id):
+            rows = await self._reader.execute_fetchall(
+                "SELECT owner_id, status FROM games WHERE id = ?", (game_id,))
+            if not rows:
+                raise GameNotFound(game_id)
+            owner_id, status = next(iter(rows))
+            if owner_id != user_id:
+                raise NotYourGame(game_id, owner_id)
+            if status != ACTIVE:
+                raise GameFinished(game_id)
+            now = self._clock()
+            await self._writer.execute(
+                "UPDATE games SET status = 'lost', outcome = 'lost:damaged', score = 0,"
+                " finished_at = ?, updated_at = ? WHERE id = ? AND status = 'active'",
+                (now, now, game_id))
+            self._live.drop(game_id)
+            log.warning("game %d: damaged, given up by its player; state and log kept",
+                        game_id)
+
     async def set_message(self, game_id: int, channel_id: int | None, message_id: int) -> None:
         """Remember the game's Discord message. channel_id None keeps the stored channel."""
         async with self._lock_for(game_id):  # so an action's record can't undo it in the cache

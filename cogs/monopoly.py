@@ -13,7 +13,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.errors import GameFinished
+from bot.errors import DamagedGame, GameFinished
 from bot.i18n import action_label, narrate, refusal_reason, square_name, t
 from bot.service import GameRecord
 from game_core import (
@@ -22,7 +22,7 @@ from game_core import (
 from game_core.actions import SquareAction
 
 from .confirm import ConfirmView
-from .starting import quietly_refresh, start_game
+from .starting import give_up, quietly_refresh, start_game
 from .controls import ActionButton, ActionSelect, PlayAgainButton
 from .errors import on_tree_error
 from .play import (
@@ -226,25 +226,31 @@ class MonopolyCog(commands.GroupCog, group_name=en("cmd.monopoly.name"),
 
     @app_commands.command(name=_d("resign.name"), description=_d("resign.description"))
     async def resign(self, interaction: discord.Interaction[Any]) -> None:
-        record = await self._my_game(interaction)
-        if record is None:
-            return
         locale = locale_for(interaction)
+        try:
+            record = await self._my_game(interaction)
+        except DamagedGame as exc:  # unreadable, but its player may still give it up
+            game_id, question = exc.game_id, t(locale, "resign.confirm_damaged")
+        else:
+            if record is None:
+                return
+            game_id, question = record.id, t(locale, "resign.confirm")
 
         async def confirmed(click: discord.Interaction[Any]) -> None:
             try:
-                result = await service_of(click).resign(record.id, click.user.id)
+                result = await give_up(click, game_id)
             except GameFinished:
                 await click.response.edit_message(content=t(locale, "error.game_over"),
                                                   view=None)
                 return
             await click.response.edit_message(content=t(locale, "resign.done"), view=None)
-            await quietly_refresh(click, result.record, result.events)
+            if result is not None:
+                await quietly_refresh(click, result.record, result.events)
 
         view = ConfirmView(owner_id=interaction.user.id, locale=locale,
                            confirm_label=t(locale, "button.confirm_resign"),
                            on_confirm=confirmed, edit_on_confirm=False)
-        await ephemeral(interaction, t(locale, "resign.confirm"), view)
+        await ephemeral(interaction, question, view)
 
     # ---- helpers ---------------------------------------------------------------------
 

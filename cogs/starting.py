@@ -12,9 +12,9 @@ from typing import Any
 
 import discord
 
-from bot.errors import ActiveGameExists, ServiceError
+from bot.errors import ActiveGameExists, DamagedGame, ServiceError
 from bot.i18n import option_refusal, t
-from bot.service import GameRecord
+from bot.service import ActResult, GameRecord
 from game_core import Event, InvalidOptionError
 
 from .confirm import ConfirmView
@@ -31,24 +31,40 @@ async def start_game(interaction: discord.Interaction[Any], edition: str,
         record = await service.start(interaction.user.id, interaction.guild_id,
                                      interaction.channel_id, edition=edition, options=options)
     except ActiveGameExists as exc:  # H1: offer to resign the first
-        old = await service.get(exc.game_id)
+        old_id = exc.game_id  # `exc` is gone once this block ends; the button needs the id
+        try:
+            old = await service.get(old_id)
+            text = t(locale, "error.already_playing", turn=old.game.turn)
+        except DamagedGame:  # unreadable, but it can still be given up
+            text = t(locale, "error.already_playing_damaged")
 
         async def resign_and_start(click: discord.Interaction[Any]) -> None:
-            result = await service.resign(old.id, click.user.id)
-            await quietly_refresh(click, result.record, result.events)
+            result = await give_up(click, old_id)
+            if result is not None:
+                await quietly_refresh(click, result.record, result.events)
             await start_game(click, edition, options)
 
         view = ConfirmView(owner_id=interaction.user.id, locale=locale,
                            confirm_label=t(locale, "button.confirm_new"),
                            on_confirm=resign_and_start)
-        await ephemeral(interaction, t(locale, "error.already_playing", turn=old.game.turn),
-                        view)
+        await ephemeral(interaction, text, view)
         return
     except InvalidOptionError as exc:
         await ephemeral(interaction, t(locale, "error.invalid_option",
                                        reason=option_refusal(exc, locale=locale)))
         return
     await show_game(interaction, record, [])
+
+
+async def give_up(interaction: discord.Interaction[Any], game_id: int) -> ActResult | None:
+    """E3: resign the game. A damaged one (its state can't be read) is abandoned from its
+    row alone, so the player is never locked out of playing (H1); None then."""
+    service = service_of(interaction)
+    try:
+        return await service.resign(game_id, interaction.user.id)
+    except DamagedGame:
+        await service.abandon(game_id, interaction.user.id)
+        return None
 
 
 async def quietly_refresh(interaction: discord.Interaction[Any], record: GameRecord,

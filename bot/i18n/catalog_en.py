@@ -157,11 +157,14 @@ EN: dict[str, str] = {
     "error.no_game": "You have no game; start one with /monopoly new.",
     "error.already_playing": "You already have a game (turn {turn}). Resign it first and "
                              "start a new one?",
+    "error.already_playing_damaged": "Your game in progress can't be read back from the "
+                                     "database. Give it up and start a new one?",
     "error.illegal": "Can't do that: {reason}",
     "error.unexpected": "Something went wrong (error id {error_id}). Your game is safe; "
                         "please try again.",
-    "error.damaged": "Your game can't be read back from the database (error id {error_id}); "
-                     "it is kept as it is for the bot's admin, who has the details in the log.",
+    "error.damaged": "Your game can't be read back from the database (error id {error_id}). "
+                     "It is kept as it is for the bot's admin, who has the details in the "
+                     "log; give it up with /monopoly resign to play again.",
     "error.missing_permissions": "I am missing permissions here: {permissions}.",
     "error.unknown_property": "“{name}” is not one of your properties that allows this.",
     "option.doubles": "doubles is either off or standard.",
@@ -193,6 +196,8 @@ EN: dict[str, str] = {
     "new.started": "New game: {edition} edition, you start on GO with {cash}. Good luck!",
     "resume.here": "Your game is here now.",
     "resign.confirm": "Resign your game? It counts as a loss with 0 points.",
+    "resign.confirm_damaged": "Your game can't be read back from the database. Give it up? "
+                              "It counts as a loss with 0 points and is kept for the admin.",
     "resign.done": "You resigned. Start a new game with /monopoly new.",
     "resign.cancelled": "Your game goes on.",
     "board.title": "The board ({edition} edition)",

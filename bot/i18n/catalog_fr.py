@@ -168,12 +168,15 @@ FR: dict[str, str] = {
     "error.no_game": "Vous n'avez pas de partie ; lancez-en une avec /monopoly nouvelle.",
     "error.already_playing": "Vous avez déjà une partie (tour {turn}). L'abandonner et en "
                              "commencer une nouvelle ?",
+    "error.already_playing_damaged": "Votre partie en cours ne peut pas être relue dans la "
+                                     "base. L'abandonner et en commencer une nouvelle ?",
     "error.illegal": "Impossible : {reason}",
     "error.unexpected": "Une erreur est survenue (code {error_id}). Votre partie est intacte ; "
                         "réessayez.",
-    "error.damaged": "Votre partie ne peut pas être relue dans la base (code {error_id}) ; "
-                     "elle est gardée telle quelle pour l'administrateur du bot, qui a les "
-                     "détails dans le journal.",
+    "error.damaged": "Votre partie ne peut pas être relue dans la base (code {error_id}). "
+                     "Elle est gardée telle quelle pour l'administrateur du bot, qui a les "
+                     "détails dans le journal ; abandonnez-la avec /monopoly abandonner pour "
+                     "rejouer.",
     "error.missing_permissions": "Il me manque des permissions ici : {permissions}.",
     "error.unknown_property": "« {name} » n'est pas une de vos propriétés où c'est possible.",
     "option.doubles": "les doubles sont soit désactivés (off), soit standard.",
@@ -209,6 +212,9 @@ FR: dict[str, str] = {
                    "{cash}. Bonne chance !",
     "resume.here": "Votre partie est maintenant ici.",
     "resign.confirm": "Abandonner votre partie ? Elle comptera comme perdue, avec 0 point.",
+    "resign.confirm_damaged": "Votre partie ne peut pas être relue dans la base. "
+                              "L'abandonner ? Elle comptera comme perdue, avec 0 point, et "
+                              "sera gardée pour l'administrateur.",
     "resign.done": "Vous avez abandonné. Commencez une nouvelle partie avec /monopoly nouvelle.",
     "resign.cancelled": "Votre partie continue.",
     "board.title": "Le plateau (édition {edition})",

@@ -273,3 +273,25 @@ async def test_the_log_tells_each_game_start_and_end(service, caplog):
     told = [r.getMessage() for r in caplog.records if r.name == "bot.service"]
     assert told[0].startswith(f"game {record.id} started by user 9 (uk edition")
     assert told[1] == f"game {record.id} finished after 1 turns: lost:resigned, score 0"
+
+
+async def test_E3_a_damaged_game_can_be_abandoned_by_its_owner_and_frees_them(service,
+                                                                            tmp_path):
+    db_file = tmp_path / "games.sqlite3"
+    record = await service.start(3, None, None, seed=8)
+    with sqlite3.connect(db_file) as conn:
+        conn.execute("UPDATE games SET state = '[]' WHERE id = ?", (record.id,))
+    service._live.drop(record.id)  # another process damaged it: the cache can't know
+    with pytest.raises(DamagedGame):
+        await service.resign(record.id, 3)
+    with pytest.raises(NotYourGame):
+        await service.abandon(record.id, 4)
+    await service.abandon(record.id, 3)
+    with sqlite3.connect(db_file) as conn:
+        status, outcome, state = conn.execute(
+            "SELECT status, outcome, state FROM games WHERE id = ?", (record.id,)).fetchone()
+    assert (status, outcome, state) == ("lost", "lost:damaged", "[]")  # kept for the admin
+    with pytest.raises(GameFinished):
+        await service.abandon(record.id, 3)
+    assert (await service.start(3, None, None, seed=9)).id != record.id  # H1 lets them play
+    assert (await service.stats(3)).lost == 1
