@@ -100,12 +100,19 @@ class FakeDiscord:
 
     def bot_command(self) -> list[str]:
         """`python -m bot`, with discord.py's REST and gateway addresses pointed here."""
-        code = ("import discord.http, discord.gateway, yarl; "
-                f"discord.http.Route.BASE = 'http://127.0.0.1:{self.port}/api/v10'; "
-                "discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = "
-                f"yarl.URL('ws://127.0.0.1:{self.port}/gateway'); "
-                "from bot.__main__ import main; raise SystemExit(main())")
-        return [sys.executable, "-c", code]
+        return bot_command(f"http://127.0.0.1:{self.port}/api/v10",
+                           f"ws://127.0.0.1:{self.port}/gateway")
+
+
+def bot_command(api: str, gateway: str | None = None) -> list[str]:
+    """The bot's real entry point (`python -m bot`'s main()), with discord.py's API address,
+    and its gateway address if given, pointed somewhere on this machine."""
+    code = f"import discord.http; discord.http.Route.BASE = {api!r}; "
+    if gateway is not None:
+        code += ("import discord.gateway, yarl; "
+                 f"discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL({gateway!r}); ")
+    code += "from bot.__main__ import main; raise SystemExit(main())"
+    return [sys.executable, "-c", code]
 
 
 def _json_response(payload: Any) -> web.Response:

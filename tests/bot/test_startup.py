@@ -17,14 +17,16 @@ import pytest
 
 from bot.db import SCHEMA_VERSION
 
-from .fake_discord import FakeDiscord
+from .fake_discord import FakeDiscord, bot_command
 
 
-def run_bot(tmp_path, **env: str) -> subprocess.CompletedProcess[str]:
-    """The real entry point, in an empty folder (no .env) with only `env` set."""
+def run_bot(tmp_path, api: str | None = None, **env: str) -> subprocess.CompletedProcess[str]:
+    """The real entry point, in an empty folder (no .env) with only `env` set; with `api`,
+    discord.py's API address pointed there."""
     clean = {"PATH": os.environ.get("PATH", ""), **env}
-    return subprocess.run([sys.executable, "-m", "bot"], cwd=tmp_path, env=clean,
-                          capture_output=True, text=True, timeout=60, check=False)
+    command = [sys.executable, "-m", "bot"] if api is None else bot_command(api)
+    return subprocess.run(command, cwd=tmp_path, env=clean, capture_output=True, text=True,
+                          timeout=60, check=False)
 
 
 @pytest.mark.parametrize("token", [None, "   "], ids=["unset", "blank"])
@@ -84,13 +86,8 @@ def refusing_discord() -> Iterator[str]:
 
 
 def test_a_rejected_token_says_what_to_do_in_one_line(tmp_path, refusing_discord):
-    # The real main(), with discord.py's API address pointed at the loopback server.
-    code = (f"import discord.http; discord.http.Route.BASE = {refusing_discord!r}; "
-            "from bot.__main__ import main; raise SystemExit(main())")
-    env = {"PATH": os.environ.get("PATH", ""), "DISCORD_TOKEN": "not.a.real.token",
-           "MONOPOLY_DB": str(tmp_path / "db.sqlite3")}
-    result = subprocess.run([sys.executable, "-c", code], cwd=tmp_path, env=env,
-                            capture_output=True, text=True, timeout=60, check=False)
+    result = run_bot(tmp_path, refusing_discord, DISCORD_TOKEN="not.a.real.token",
+                     MONOPOLY_DB=str(tmp_path / "db.sqlite3"))
     assert RefusingDiscord.requests[-1] == "/api/v10/users/@me"
     assert result.returncode == 2, result.stderr
     assert "Traceback" not in result.stderr and "not.a.real.token" not in result.stderr
@@ -139,12 +136,8 @@ def test_an_unreachable_discord_says_so_in_one_line(tmp_path):
     with socket.socket() as closed:  # a loopback port nobody listens on
         closed.bind(("127.0.0.1", 0))
         port = closed.getsockname()[1]
-    code = (f"import discord.http; discord.http.Route.BASE = 'http://127.0.0.1:{port}/api/v10'; "
-            "from bot.__main__ import main; raise SystemExit(main())")
-    env = {"PATH": os.environ.get("PATH", ""), "DISCORD_TOKEN": "a.token",
-           "MONOPOLY_DB": str(tmp_path / "db.sqlite3")}
-    result = subprocess.run([sys.executable, "-c", code], cwd=tmp_path, env=env,
-                            capture_output=True, text=True, timeout=60, check=False)
+    result = run_bot(tmp_path, f"http://127.0.0.1:{port}/api/v10", DISCORD_TOKEN="a.token",
+                     MONOPOLY_DB=str(tmp_path / "db.sqlite3"))
     assert result.returncode == 1 and "Traceback" not in result.stderr, result.stderr
     assert result.stderr.strip().splitlines()[-1].startswith(
         "solo-monopoly: could not reach Discord")
