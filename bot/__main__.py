@@ -50,7 +50,7 @@ def main() -> int:
               "developer portal (Bot > Reset Token) into .env.", file=sys.stderr)
         return 2
     except (aiohttp.ClientConnectionError, discord.GatewayNotFound) as exc:
-        print(f"solo-monopoly: could not reach Discord ({exc or type(exc).__name__}); check "
+        print(f"solo-monopoly: could not reach Discord ({str(exc) or type(exc).__name__}); check "
               "this machine's network connection and start the bot again.", file=sys.stderr)
         return 1
     except discord.PrivilegedIntentsRequired:

@@ -40,11 +40,15 @@ class ExpiringView(discord.ui.View):
 
 
 class ConfirmView(ExpiringView):
+    """on_confirm answers the click itself; or, with `confirmed_text`, the prompt is first
+    turned into that text (and loses its buttons), which answers the click within Discord's
+    3 seconds, and on_confirm then goes on with follow-ups."""
+
     def __init__(self, *, owner_id: int, locale: str, confirm_label: str,
-                 on_confirm: Confirmed, edit_on_confirm: bool = True) -> None:
+                 on_confirm: Confirmed, confirmed_text: str | None = None) -> None:
         super().__init__(timeout=300)
         self.owner_id, self.locale, self.on_confirm = owner_id, locale, on_confirm
-        self.edit_on_confirm = edit_on_confirm
+        self.confirmed_text = confirmed_text
         self.confirm.label = confirm_label
         self.cancel.label = t(locale, "button.cancel")
 
@@ -56,6 +60,8 @@ class ConfirmView(ExpiringView):
                       button: discord.ui.Button[ConfirmView]) -> None:
         self.stop()
         try:
+            if self.confirmed_text is not None:
+                await interaction.response.edit_message(content=self.confirmed_text, view=None)
             await self.on_confirm(interaction)
         except Exception as exc:  # noqa: BLE001 -- answered with an error id, logged
             await report_error(interaction, exc)

@@ -249,7 +249,7 @@ class MonopolyCog(commands.GroupCog, group_name=en("cmd.monopoly.name"),
 
         view = ConfirmView(owner_id=interaction.user.id, locale=locale,
                            confirm_label=t(locale, "button.confirm_resign"),
-                           on_confirm=confirmed, edit_on_confirm=False)
+                           on_confirm=confirmed)
         await ephemeral(interaction, question, view)
 
     # ---- helpers ---------------------------------------------------------------------

@@ -46,7 +46,8 @@ async def start_game(interaction: discord.Interaction[Any], edition: str,
 
         view = ConfirmView(owner_id=interaction.user.id, locale=locale,
                            confirm_label=t(locale, "button.confirm_new"),
-                           on_confirm=resign_and_start)
+                           on_confirm=resign_and_start,
+                           confirmed_text=t(locale, "resign.done_starting"))
         await ephemeral(interaction, text, view)
         return
     except InvalidOptionError as exc:

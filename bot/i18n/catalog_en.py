@@ -199,6 +199,7 @@ EN: dict[str, str] = {
     "resign.confirm_damaged": "Your game can't be read back from the database. Give it up? "
                               "It counts as a loss with 0 points and is kept for the admin.",
     "resign.done": "You resigned. Start a new game with /monopoly new.",
+    "resign.done_starting": "Your old game is resigned; here is the new one.",
     "resign.cancelled": "Your game goes on.",
     "board.title": "The board ({edition} edition)",
     "board.line": "{index}. {square}: {owner}{details}",

@@ -216,6 +216,7 @@ FR: dict[str, str] = {
                               "L'abandonner ? Elle comptera comme perdue, avec 0 point, et "
                               "sera gardée pour l'administrateur.",
     "resign.done": "Vous avez abandonné. Commencez une nouvelle partie avec /monopoly nouvelle.",
+    "resign.done_starting": "Votre ancienne partie est abandonnée ; voici la nouvelle.",
     "resign.cancelled": "Votre partie continue.",
     "board.title": "Le plateau (édition {edition})",
     "board.line": "{index}. {square} : {owner}{details}",

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import math
 
+import pytest
+
 from bot.i18n import square_name
 from game_core import LiftMortgage, Mortgage, SellBuilding
 from game_core.board import SQUARES
@@ -92,14 +94,24 @@ async def test_T4_a_property_not_allowed_now_is_refused_with_the_reason(world):
     assert (await world.env.bot.service.get(1)).version == 0
 
 
-async def test_H1_a_second_new_game_offers_to_resign_the_first(world):
-    await world.alice.slash(world.channel, "monopoly new")
+@pytest.mark.parametrize("old_message", ["editable", "deleted"])
+async def test_H1_a_second_new_game_offers_to_resign_the_first(world, old_message):
+    first = await world.alice.slash(world.channel, "monopoly new")
     again = await world.alice.slash(world.channel, "monopoly new", edition="fr")
     assert again.ephemeral and "already have a game" in again.response.content
     assert (await world.env.bot.service.active_game(world.alice.id)).id == 1
-    confirmed = await world.alice.click(again.response, label="Resign it and start a new game")
-    assert confirmed.acknowledged
-    assert (await world.env.bot.service.get(1)).status == "lost"
+    if old_message == "deleted":
+        world.env.inject_error("PATCH", "/channels/*/messages/*", status=404, code=10008)
+    await world.alice.click(again.response, label="Resign it and start a new game")
+    # The prompt answers at once and keeps no dead buttons.
+    assert again.response.content == "Your old game is resigned; here is the new one."
+    assert not components(again.response)
+    old = await world.env.bot.service.get(1)
+    assert old.status == "lost"
+    # The old game's final state is shown: on its message, or posted again if that's gone.
+    shown = next(m for m in world.channel.history() if m.id == old.message_id)
+    assert (shown.id == first.response.id) is (old_message == "editable")
+    assert "You lost" in shown.embeds[0].fields[1].value
     new = await world.env.bot.service.active_game(world.alice.id)
     assert new.id == 2 and new.edition == "fr"
     posted = next(m for m in world.channel.history() if m.id == new.message_id)
