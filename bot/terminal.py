@@ -66,9 +66,8 @@ async def play(path: Path, user_id: int, locale: str, edition: str, ask: Ask, sa
                 record = await service.get(record.id)
                 continue
             record = result.record
-            doubles_matter = record.game.options.doubles == "standard"  # T3
             for line in narrate(result.events, edition=record.edition, locale=locale,
-                                doubles_matter=doubles_matter):
+                                doubles_matter=record.game.options.standard_doubles):
                 say(line)
         say(describe_outcome(record.game, locale))
         return 0

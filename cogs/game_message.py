@@ -78,7 +78,7 @@ def build_game_message(record: GameRecord, events: Sequence[Event], *, locale: s
     embed = discord.Embed(title=t(locale, "embed.title", player=player),
                           colour=EMBED_COLOUR.get(record.status, EMBED_COLOUR["active"]))
     lines = narrate(events, edition=edition, locale=locale,
-                    doubles_matter=game.options.doubles == "standard")
+                    doubles_matter=game.options.standard_doubles)
     embed.add_field(name=t(locale, "embed.field.events"),
                     value=fit_lines(lines) if lines else t(locale, "embed.value.no_events"),
                     inline=False)

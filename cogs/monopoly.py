@@ -13,7 +13,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.errors import DamagedGame, GameFinished
+from bot.errors import DamagedGame, GameFinished, StaleVersion
 from bot.i18n import action_label, narrate, refusal_reason, square_name, t
 from bot.service import GameRecord
 from game_core import (
@@ -171,9 +171,15 @@ class MonopolyCog(commands.GroupCog, group_name=en("cmd.monopoly.name"),
             reason = refusal_reason(action, record.game, locale=locale)
             await ephemeral(interaction, t(locale, "error.illegal", reason=reason))
             return
+        except StaleVersion:  # a click on the game message got there first
+            await ephemeral(interaction, t(locale, "error.moved_on"))
+            return
+        except GameFinished:
+            await ephemeral(interaction, t(locale, "error.game_over"))
+            return
         lines = narrate(result.events, edition=record.edition, locale=locale,
-                        doubles_matter=record.game.options.doubles == "standard")
-        await ephemeral(interaction, "\n".join(lines)[:2000] or "✔")
+                        doubles_matter=record.game.options.standard_doubles)
+        await ephemeral(interaction, "\n".join(lines)[:2000] or t(locale, "reply.done"))
         await quietly_refresh(interaction, result.record, result.events)
 
     # ---- reading ---------------------------------------------------------------------
@@ -187,7 +193,7 @@ class MonopolyCog(commands.GroupCog, group_name=en("cmd.monopoly.name"),
             return
         entries = await service_of(interaction).history(record.id, limit=HISTORY_FETCH)
         pages = history_pages(entries, edition=record.edition, locale=locale_for(interaction),
-                              doubles_matter=record.game.options.doubles == "standard")
+                              doubles_matter=record.game.options.standard_doubles)
         await self._paged(interaction, pages, page, ephemeral=True)
 
     @app_commands.command(name=_d("rules.name"), description=_d("rules.description"))

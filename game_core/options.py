@@ -63,6 +63,12 @@ class Options:
                 kwargs[key] = raw
         return cls(**kwargs)
 
+    @property
+    def standard_doubles(self) -> bool:
+        """T3: doubles roll again, three in a row go to Jail, a double frees from Jail.
+        Under the solo rule (off) they do nothing."""
+        return self.doubles == "standard"
+
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)
 

@@ -159,6 +159,8 @@ EN: dict[str, str] = {
                              "start a new one?",
     "error.already_playing_damaged": "Your game in progress can't be read back from the "
                                      "database. Give it up and start a new one?",
+    "error.moved_on": "Your game moved on meanwhile (a click got there first); nothing was "
+                      "done. Check the game message and try again.",
     "error.illegal": "Can't do that: {reason}",
     "error.unexpected": "Something went wrong (error id {error_id}). Your game is safe; "
                         "please try again.",
@@ -195,6 +197,7 @@ EN: dict[str, str] = {
     # ---- other replies -----------------------------------------------------------------
     "new.started": "New game: {edition} edition, you start on GO with {cash}. Good luck!",
     "resume.here": "Your game is here now.",
+    "reply.done": "Done.",
     "resign.confirm": "Resign your game? It counts as a loss with 0 points.",
     "resign.confirm_damaged": "Your game can't be read back from the database. Give it up? "
                               "It counts as a loss with 0 points and is kept for the admin.",

@@ -170,6 +170,8 @@ FR: dict[str, str] = {
                              "commencer une nouvelle ?",
     "error.already_playing_damaged": "Votre partie en cours ne peut pas être relue dans la "
                                      "base. L'abandonner et en commencer une nouvelle ?",
+    "error.moved_on": "Votre partie a avancé entre-temps (un clic est arrivé d'abord) ; rien "
+                      "n'a été fait. Regardez le message de la partie et réessayez.",
     "error.illegal": "Impossible : {reason}",
     "error.unexpected": "Une erreur est survenue (code {error_id}). Votre partie est intacte ; "
                         "réessayez.",
@@ -211,6 +213,7 @@ FR: dict[str, str] = {
     "new.started": "Nouvelle partie : édition {edition}, vous partez de la case Départ avec "
                    "{cash}. Bonne chance !",
     "resume.here": "Votre partie est maintenant ici.",
+    "reply.done": "C'est fait.",
     "resign.confirm": "Abandonner votre partie ? Elle comptera comme perdue, avec 0 point.",
     "resign.confirm_damaged": "Votre partie ne peut pas être relue dans la base. "
                               "L'abandonner ? Elle comptera comme perdue, avec 0 point, et "

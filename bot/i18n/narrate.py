@@ -88,18 +88,13 @@ def narrate(events: Sequence[Event], *, edition: str, locale: str,
     i, n = 0, len(events)
     while i < n:
         ev = events[i]
-        nxt = events[i + 1] if i + 1 < n else None
-        if (isinstance(ev, DiceRolled) and ev.purpose == "move" and isinstance(nxt, Moved)
-                and nxt.by == "dice"):
-            key = "ev.roll.doubles" if ev.doubles and doubles_matter else "ev.roll"
-            out.append(t(locale, key, a=ev.dice[0], b=ev.dice[1],
-                         square=square_name(edition, nxt.end)))
-            i += 2
+        if isinstance(ev, DiceRolled):
+            nxt = events[i + 1] if i + 1 < n else None
+            moved = nxt if isinstance(nxt, Moved) and nxt.by == "dice" else None
+            out.append(_dice(ev, edition, locale, doubles_matter, moved))
+            i += 2 if moved is not None and ev.purpose == "move" else 1
             continue
-        if isinstance(ev, DiceRolled) and ev.purpose == "move" and not doubles_matter:
-            out.append(t(locale, "ev.dice", a=ev.dice[0], b=ev.dice[1]))
-        else:
-            out.append(_TELLERS[type(ev)](ev, edition, locale, money))
+        out.append(_TELLERS[type(ev)](ev, edition, locale, money))
         i += 1
     return out
 
@@ -109,14 +104,20 @@ def _turn(ev: Event, edition: str, locale: str, money: Callable[[int], str]) -> 
     return t(locale, "ev.turn", turn=ev.turn)
 
 
-def _dice(ev: Event, edition: str, locale: str, money: Callable[[int], str]) -> str:
-    assert isinstance(ev, DiceRolled)
+def _dice(ev: DiceRolled, edition: str, locale: str, doubles_matter: bool,
+          moved: Moved | None) -> str:
+    """A roll; a roll to move, with the square it moved to when `moved` follows it. Doubles
+    are called out only when they count (T3 standard)."""
     a, b = ev.dice
     if ev.purpose == "utility":
         return t(locale, "ev.dice.utility", a=a, b=b, total=ev.total)
     if ev.purpose == "jail":
         return t(locale, "ev.dice.jail", a=a, b=b)
-    return t(locale, "ev.dice.doubles" if ev.doubles else "ev.dice", a=a, b=b)
+    doubles = ev.doubles and doubles_matter
+    if moved is not None:
+        return t(locale, "ev.roll.doubles" if doubles else "ev.roll", a=a, b=b,
+                 square=square_name(edition, moved.end))
+    return t(locale, "ev.dice.doubles" if doubles else "ev.dice", a=a, b=b)
 
 
 def _moved(ev: Event, edition: str, locale: str, money: Callable[[int], str]) -> str:
@@ -264,7 +265,7 @@ def _lost(ev: Event, edition: str, locale: str, money: Callable[[int], str]) -> 
 
 
 _TELLERS: dict[type[Event], _Teller] = {
-    TurnStarted: _turn, DiceRolled: _dice, Moved: _moved, Collected: _collected, Paid: _paid,
+    TurnStarted: _turn, Moved: _moved, Collected: _collected, Paid: _paid,
     RentPaid: _rent, PropertyBought: _bought, PropertyDeclined: _declined, Built: _built,
     BuildingSold: _sold, CardDrawn: _card, SentToJail: _jail, LeftJail: _left_jail,
     StayedInJail: _stayed, JailCardKept: _jail_card, JailCardUsed: _jail_card,
@@ -289,7 +290,7 @@ def describe_pending(game: Game, *, locale: str) -> str:
         lines = [t(locale, "pending.jail", fine=money(JAIL_FINE))]
         if s.jail_cards:
             lines.append(t(locale, "pending.jail.card"))
-        if s.options.doubles == "standard":
+        if s.options.standard_doubles:
             lines.append(t(locale, "pending.jail.doubles", attempt=s.jail_attempts + 1))
         return " ".join(lines)
     if p == BUY:
