@@ -43,6 +43,9 @@ def main() -> int:
         print(f"solo-monopoly: {exc}", file=sys.stderr)
         return 2
     discord.utils.setup_logging(level=settings.log_level, root=True)
+    # A board game has no voice: spare the admin discord.py's two start-up warnings that the
+    # voice libraries (PyNaCl, davey) are missing.
+    discord.VoiceClient.warn_nacl = discord.VoiceClient.warn_dave = False
     try:
         asyncio.run(serve(MonopolyBot(settings), settings.token))
     except discord.LoginFailure:

@@ -21,11 +21,6 @@ EXTENSIONS = ("cogs.monopoly",)
 
 
 class MonopolyBot(commands.Bot):
-    # A board game has no voice: spare the admin discord.py's two start-up warnings that
-    # voice libraries (PyNaCl, davey) are missing.
-    discord.VoiceClient.warn_nacl = False
-    discord.VoiceClient.warn_dave = False
-
     def __init__(self, settings: Settings, *, service: GameService | None = None,
                  sync_commands: bool = True,
                  seed_source: Callable[[], int] | None = None) -> None:

@@ -141,16 +141,21 @@ class Pager(ExpiringView):
     async def interaction_check(self, interaction: discord.Interaction[Any]) -> bool:
         return interaction.user.id == self.owner_id
 
+    async def _turn_page(self, interaction: discord.Interaction[Any]) -> None:
+        self._update()
+        await interaction.response.edit_message(embed=self.current, view=self)
+        # The timeout starts again with each click, but the first interaction's token lasts
+        # only 15 minutes: tidy up through this newer one (its original is this message).
+        self.shown(interaction)
+
     @discord.ui.button(style=discord.ButtonStyle.secondary)
     async def previous(self, interaction: discord.Interaction[Any],
                        button: discord.ui.Button[Pager]) -> None:
         self.index = max(self.index - 1, 0)
-        self._update()
-        await interaction.response.edit_message(embed=self.current, view=self)
+        await self._turn_page(interaction)
 
     @discord.ui.button(style=discord.ButtonStyle.secondary)
     async def next(self, interaction: discord.Interaction[Any],
                    button: discord.ui.Button[Pager]) -> None:
         self.index = min(self.index + 1, len(self.pages) - 1)
-        self._update()
-        await interaction.response.edit_message(embed=self.current, view=self)
+        await self._turn_page(interaction)

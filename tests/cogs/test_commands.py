@@ -207,3 +207,13 @@ async def test_prompts_lose_their_buttons_when_they_expire(world):
     await world.env.advance_time(300)
     assert not components(rules.response)  # the rules pager: 10 minutes
     assert (await world.env.bot.service.get(1)).status == "active"
+
+
+async def test_a_pager_turned_late_still_loses_its_buttons_when_it_expires(world):
+    rules = await world.alice.slash(world.channel, "monopoly rules")
+    await world.env.advance_time(540)  # nine minutes in: turn a page, the timeout restarts
+    await world.alice.click(rules.response, label="Next ▶")
+    await world.env.advance_time(599)
+    assert components(rules.response)
+    await world.env.advance_time(2)  # 19 minutes: the first interaction's token is long gone
+    assert not components(rules.response)
