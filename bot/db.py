@@ -212,6 +212,7 @@ async def migrate(conn: aiosqlite.Connection, migrations: list[Migration] | None
                 current = migration.number
             await run(conn, "COMMIT")
         except BaseException:
-            await run(conn, "ROLLBACK")
+            if conn.in_transaction:  # SQLite rolls some failures back by itself
+                await run(conn, "ROLLBACK")
             raise
     return current

@@ -19,12 +19,6 @@ class GameNotFound(ServiceError):
         self.game_id = game_id
 
 
-class NoActiveGame(ServiceError):
-    def __init__(self, user_id: int) -> None:
-        super().__init__(f"User {user_id} has no game in progress.")
-        self.user_id = user_id
-
-
 class ActiveGameExists(ServiceError):
     """H1: one active game per user; `game_id` is the one already running."""
 

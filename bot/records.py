@@ -155,13 +155,6 @@ def after_action(record: GameRecord, game: Game, now: float) -> GameRecord:
                       now, f"{outcome.result}:{outcome.reason}", outcome.score, game.turn, game)
 
 
-def with_game(record: GameRecord, game: Game) -> GameRecord:
-    r = record
-    return GameRecord(r.id, r.owner_id, r.guild_id, r.channel_id, r.message_id, r.seed,
-                      r.options, r.edition, r.status, r.version, r.created_at, r.updated_at,
-                      r.finished_at, r.outcome, r.score, r.turns, game)
-
-
 def events_from_json(game_id: int, text: str) -> list[Event]:
     try:
         return [event_from_dict(item) for item in json.loads(text)]

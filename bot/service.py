@@ -130,10 +130,14 @@ class GameService:
 
     async def close(self) -> None:
         """Close the connections; writes already sent finish first (each connection runs its
-        statements in order)."""
-        await self._checkpointer.stop()
-        await self._reader.close()
-        await self._writer.close()
+        statements in order). Each is closed even if closing another failed."""
+        try:
+            await self._checkpointer.stop()
+        finally:
+            try:
+                await self._reader.close()
+            finally:
+                await self._writer.close()
 
     # ---- starting and reading games ---------------------------------------------------
 
@@ -162,6 +166,7 @@ class GameService:
             raise
         game_id = cursor.lastrowid
         assert game_id is not None
+        self._checkpointer.wrote()
         log.info("game %d started by user %d (%s edition, options %s)", game_id, owner_id,
                  edition, options_dict)
         record = GameRecord(game_id, owner_id, guild_id, channel_id, None, seed, options_dict,
@@ -221,11 +226,13 @@ class GameService:
             if status != ACTIVE:
                 raise GameFinished(game_id)
             now = self._clock()
-            await self._writer.execute(
+            cursor = await self._writer.execute(
                 "UPDATE games SET status = 'lost', outcome = 'lost:damaged', score = 0,"
                 " finished_at = ?, updated_at = ? WHERE id = ? AND status = 'active'",
                 (now, now, game_id))
             self._live.drop(game_id)
+            if cursor.rowcount != 1:  # another process finished it in between
+                raise GameFinished(game_id)
             log.warning("game %d: damaged, given up by its player; state and log kept",
                         game_id)
 
@@ -280,16 +287,17 @@ class GameService:
 
     async def _store(self, move: tuple[Any, ...]) -> bool:
         """The new state and its log row, in one statement (one transaction: see the
-        game_moves trigger in migrations/0001). False if the version guard found the game
-        already moved on; then nothing is written."""
+        game_moves trigger, migrations/0001 and 0003). False if the version guard found the
+        game moved on or no longer in progress; then nothing is written."""
         try:
             await self._writer.execute(_INSERT_MOVE, move)
         except sqlite3.IntegrityError as exc:
             if str(exc) == _STALE:
                 return False
-            # The log already holds that entry although the version column is behind it.
-            raise DamagedGame(move[0], f"its action log disagrees with its version ({exc})"
-                              ) from exc
+            if "actions." in str(exc):  # the log's key: it holds that entry already
+                raise DamagedGame(move[0], f"its action log disagrees with its version "
+                                  f"({exc})") from exc
+            raise
         return True
 
     async def _not_current(self, record: GameRecord, expected_version: int,
@@ -349,11 +357,11 @@ class GameService:
         if not rows or rows[0][0] != 0:
             raise GameNotFound(game_id)
         _, seed, options, edition, version, state = rows[0]
-        log = rows[1:]
+        entries = rows[1:]
         try:
-            if [row[0] for row in log] != list(range(1, version + 1)):
+            if [row[0] for row in entries] != list(range(1, version + 1)):
                 return False
-            actions = [action_from_dict(json.loads(row[2])) for row in log]
+            actions = [action_from_dict(json.loads(row[2])) for row in entries]
             rules = options_from_json(game_id, options)
             replayed = Game.replay(seed, rules, edition, actions)
             return bool(replayed.to_dict() == json.loads(state))

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.errors import StaleVersion
+from bot.errors import DamagedGame, GameFinished, StaleVersion
 from bot.service import ActResult, GameService
 from game_core import Game, Resign, Roll, action_from_dict
 from game_core.strategies import STRATEGIES, make_strategy
@@ -181,3 +181,25 @@ async def test_verify_is_not_fooled_by_a_game_being_played_meanwhile(service):
     _, verdicts = await asyncio.gather(play(), verify_meanwhile())
     assert len(verdicts) >= 10 and record.version >= 50
     assert all(verdicts)
+
+
+async def test_a_game_given_up_in_one_process_cant_be_revived_by_another(tmp_path):
+    """abandon() keeps the version (the log has no action for it): the trigger's status
+    check, not the version, must refuse the other process's cached record (migration 3)."""
+    path = tmp_path / "games.sqlite3"
+    first, second = await GameService.open(path), await GameService.open(path)
+    try:
+        record = await first.start(7, None, None, seed=5)
+        record = (await second.act(record.id, 7, 0, Roll())).record  # second caches v1
+        await first.abandon(record.id, 7)  # as for a damaged game: status only
+        nxt = record.game.legal_actions()[0]
+        with pytest.raises((GameFinished, DamagedGame)):
+            await second.act(record.id, 7, 1, nxt)
+        with sqlite3.connect(path) as conn:
+            row = conn.execute("SELECT status, version FROM games WHERE id = ?",
+                               (record.id,)).fetchone()
+        assert row == ("lost", 1)  # not brought back, nothing logged
+        assert [seq for seq, _ in log_of(path, record.id)] == [1]
+    finally:
+        await first.close()
+        await second.close()
