@@ -105,8 +105,8 @@ class PlayAgainButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
     """On a finished game: a new game with the same edition and house rules (H1 still
     applies: with another game going, the player is offered to resign it first)."""
 
-    def __init__(self, game_id: int, owner_id: int, *, label: str = "") -> None:
-        super().__init__(discord.ui.Button(label=label or "again",
+    def __init__(self, game_id: int, owner_id: int, *, label: str) -> None:
+        super().__init__(discord.ui.Button(label=label,
                                            style=discord.ButtonStyle.primary,
                                            custom_id=f"sm:again:{game_id}:{owner_id}"))
         self.game_id, self.owner_id = game_id, owner_id
