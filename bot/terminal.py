@@ -70,6 +70,7 @@ async def play(path: Path, user_id: int, locale: str, edition: str, ask: Ask, sa
                                 doubles_matter=record.game.options.standard_doubles):
                 say(line)
         say(describe_outcome(record.game, locale))
+        say(t(locale, "terminal.again"))
         return 0
     finally:
         await service.close()

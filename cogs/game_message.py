@@ -82,8 +82,10 @@ def build_game_message(record: GameRecord, events: Sequence[Event], *, locale: s
     embed.add_field(name=t(locale, "embed.field.events"),
                     value=fit_lines(lines) if lines else t(locale, "embed.value.no_events"),
                     inline=False)
-    embed.add_field(name=t(locale, "embed.field.pending"),
-                    value=describe_pending(game, locale=locale)[:1024], inline=False)
+    pending = describe_pending(game, locale=locale)
+    if game.is_over:  # the Play again button is under this message
+        pending += " " + t(locale, "pending.over.again")
+    embed.add_field(name=t(locale, "embed.field.pending"), value=pending[:1024], inline=False)
     embed.add_field(name=t(locale, "embed.field.square"),
                     value=square_name(edition, s.position, in_jail=s.in_jail))
     embed.add_field(name=t(locale, "embed.field.cash"), value=money(s.cash))

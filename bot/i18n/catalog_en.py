@@ -119,7 +119,8 @@ EN: dict[str, str] = {
                            "properties to raise {missing}, or resign.",
     "pending.won": "🏆 You won with {points}: {reason}.",
     "pending.lost": "You lost: {reason}.",
-    "pending.over.again": "Start a new game with /monopoly new.",
+    "pending.over.again": "Press Play again for another game with the same rules, or use "
+                          "/monopoly new to choose others.",
     "outcome.all_properties": "you own all 28 properties",
     "outcome.bank_bankrupt": "the Bank is bankrupt",
     "outcome.debt": "a debt could not be paid",
@@ -310,6 +311,7 @@ EN: dict[str, str] = {
     "terminal.resumed": "Resuming game #{game_id} at turn {turn}. Type q to quit at any prompt.",
     "terminal.status": "── Turn {turn} · {square} · cash {cash} · Bank {bank} ──",
     "terminal.prompt": "Your choice (q to quit): ",
+    "terminal.again": "Run `solo-monopoly play` again for a new game.",
     "terminal.saved": "Game saved. Run `solo-monopoly play` again to carry on.",
     "terminal.bad_choice": "Type a number from 1 to {count}, or q to quit.",
     "terminal.refused": "Can't do that: {reason}",

@@ -129,7 +129,8 @@ FR: dict[str, str] = {
                            "hypothéquez des propriétés pour réunir {missing}, ou abandonnez.",
     "pending.won": "🏆 Vous avez gagné avec {points} : {reason}.",
     "pending.lost": "Vous avez perdu : {reason}.",
-    "pending.over.again": "Commencez une nouvelle partie avec /monopoly nouvelle.",
+    "pending.over.again": "Appuyez sur Rejouer pour une autre partie avec les mêmes règles, "
+                          "ou utilisez /monopoly nouvelle pour en choisir d'autres.",
     "outcome.all_properties": "vous possédez les 28 propriétés",
     "outcome.bank_bankrupt": "la Banque a fait faillite",
     "outcome.debt": "une dette n'a pas pu être payée",
@@ -330,6 +331,7 @@ FR: dict[str, str] = {
     "terminal.resumed": "Reprise de la partie n°{game_id} au tour {turn}. Tapez q pour quitter.",
     "terminal.status": "── Tour {turn} · {square} · argent {cash} · Banque {bank} ──",
     "terminal.prompt": "Votre choix (q pour quitter) : ",
+    "terminal.again": "Relancez `solo-monopoly play` pour une nouvelle partie.",
     "terminal.saved": "Partie enregistrée. Relancez `solo-monopoly play` pour continuer.",
     "terminal.bad_choice": "Tapez un numéro de 1 à {count}, ou q pour quitter.",
     "terminal.refused": "Impossible : {reason}",

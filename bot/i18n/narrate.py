@@ -317,16 +317,15 @@ def describe_pending(game: Game, *, locale: str) -> str:
 
 
 def describe_outcome(game: Game, locale: str) -> str:
-    """How the game ended (E1-E3), or "" while it goes on."""
+    """How the game ended (E1-E3), or "" while it goes on. What to do next is each front's
+    own (a button on Discord, a command in the terminal)."""
     outcome = game.outcome
     if outcome is None:
         return ""
     reason = t(locale, f"outcome.{outcome.reason}")
     if outcome.result == "won":
-        text = t(locale, "pending.won", points=points(outcome.score, locale), reason=reason)
-    else:
-        text = t(locale, "pending.lost", reason=reason)
-    return f"{text} {t(locale, 'pending.over.again')}"
+        return t(locale, "pending.won", points=points(outcome.score, locale), reason=reason)
+    return t(locale, "pending.lost", reason=reason)
 
 
 # ---- buttons and select options -----------------------------------------------------------

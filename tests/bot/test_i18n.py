@@ -272,9 +272,7 @@ def test_pending_and_outcome_in_french():
     assert describe_pending(game, locale="fr") == "Lancez les dés."
     assert describe_outcome(game, "fr") == ""
     game.apply(Resign())
-    assert describe_pending(game, locale="fr") == (
-        "Vous avez perdu : vous avez abandonné. "
-        "Commencez une nouvelle partie avec /monopoly nouvelle.")
+    assert describe_pending(game, locale="fr") == "Vous avez perdu : vous avez abandonné."
     game = Game.new(seed=1, edition="us")
     game.s.pending, game.s.pending_square, game.s.cash = BUY, 39, 500
     assert describe_pending(game, locale="en") == (

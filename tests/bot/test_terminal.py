@@ -58,6 +58,7 @@ async def test_a_whole_game_to_its_end(tmp_path):
     said, ask, say = scripted(["1"] * 3000)
     assert await play(tmp_path / "w.sqlite3", 1, "en", "us", ask, say) == 0
     assert any(line.startswith(("🏆", "You lost", "You won")) for line in said[-3:]), said[-3:]
+    assert said[-1] == "Run `solo-monopoly play` again for a new game."  # not a slash command
 
 
 def test_the_console_script_plays_from_piped_input(tmp_path):

@@ -69,6 +69,9 @@ async def test_E1_a_whole_game_to_a_win_through_clicks_and_the_leaderboard_shows
     final = await play_out(world, world.alice, start.response, make_strategy("never-buy"))
     assert button_ids(final) == {} and play_again_label(final) == "Play again (same rules)"
     assert "🏆" in final.embeds[0].fields[1].value
+    assert final.embeds[0].fields[1].value.endswith(
+        "Press Play again for another game with the same rules, or use /monopoly new to "
+        "choose others.")
     record = await world.env.bot.service.get(1)
     assert record.status == "won" and record.score > 0
     board = await world.bob.slash(world.channel, "monopoly leaderboard")
