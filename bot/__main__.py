@@ -10,7 +10,7 @@ import sys
 import aiohttp
 import discord
 
-from .app import MonopolyBot
+from .app import MonopolyBot, StartupError
 from .settings import Settings, SettingsError
 
 log = logging.getLogger("bot")
@@ -48,6 +48,9 @@ def main() -> int:
     discord.VoiceClient.warn_nacl = discord.VoiceClient.warn_dave = False
     try:
         asyncio.run(serve(MonopolyBot(settings), settings.token))
+    except StartupError as exc:
+        print(f"solo-monopoly: {exc}", file=sys.stderr)
+        return 2
     except discord.LoginFailure:
         print("solo-monopoly: Discord rejected DISCORD_TOKEN: copy the token again from the "
               "developer portal (Bot > Reset Token) into .env.", file=sys.stderr)

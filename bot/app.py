@@ -6,11 +6,13 @@ Following discord.py's advanced_startup example: everything async happens in `se
 from __future__ import annotations
 
 import logging
+import sqlite3
 from collections.abc import Callable
 
 import discord
 from discord.ext import commands
 
+from .errors import DatabaseTooNew
 from .service import GameService
 from .settings import Settings
 
@@ -18,6 +20,10 @@ log = logging.getLogger(__name__)
 
 # Extensions are named, not imported: the bot layer never imports the cogs layer.
 EXTENSIONS = ("cogs.monopoly",)
+
+
+class StartupError(Exception):
+    """The bot can't start; the message says what to do (shown as one line, no traceback)."""
 
 
 class MonopolyBot(commands.Bot):
@@ -41,13 +47,22 @@ class MonopolyBot(commands.Bot):
 
     async def setup_hook(self) -> None:
         if self._service is None:
-            self._service = await GameService.open(self.settings.db_path,
-                                                   seed_source=self._seed_source)
+            self._service = await self._open_service()
             log.info("database ready at %s", self.settings.db_path)
         for extension in EXTENSIONS:
             await self.load_extension(extension)
         if self._sync_commands:
             await self.sync_commands()
+
+    async def _open_service(self) -> GameService:
+        path = self.settings.db_path
+        try:
+            return await GameService.open(path, seed_source=self._seed_source)
+        except DatabaseTooNew as exc:
+            raise StartupError(str(exc)) from exc
+        except (sqlite3.Error, OSError) as exc:
+            raise StartupError(f"can't open the database {path} ({exc}): check MONOPOLY_DB; "
+                               "its folder must be writable by the bot.") from exc
 
     async def sync_commands(self) -> None:
         guild_id = self.settings.dev_guild_id

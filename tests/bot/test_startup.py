@@ -141,3 +141,30 @@ def test_an_unreachable_discord_says_so_in_one_line(tmp_path):
     assert result.returncode == 1 and "Traceback" not in result.stderr, result.stderr
     assert result.stderr.strip().splitlines()[-1].startswith(
         "solo-monopoly: could not reach Discord")
+
+
+def test_a_database_from_a_newer_bot_stops_it_with_one_line(tmp_path, fake_discord):
+    db = tmp_path / "games.sqlite3"
+    with sqlite3.connect(db) as conn:
+        conn.execute(f"PRAGMA user_version = {SCHEMA_VERSION + 1}")
+    env = {"PATH": os.environ.get("PATH", ""), "DISCORD_TOKEN": "a.token", "MONOPOLY_DB": str(db)}
+    result = subprocess.run(fake_discord.bot_command(), cwd=tmp_path, env=env,
+                            capture_output=True, text=True, timeout=60, check=False)
+    assert result.returncode == 2 and "Traceback" not in result.stderr, result.stderr
+    last = result.stderr.strip().splitlines()[-1]
+    assert last.startswith(f"solo-monopoly: The database is at schema version {SCHEMA_VERSION + 1}")
+    with sqlite3.connect(db) as conn:  # left as it was
+        assert conn.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION + 1
+
+
+def test_a_database_path_it_cant_write_stops_it_with_one_line(tmp_path, fake_discord):
+    blocker = tmp_path / "not-a-folder"
+    blocker.write_text("a file where the database folder should be")
+    env = {"PATH": os.environ.get("PATH", ""), "DISCORD_TOKEN": "a.token",
+           "MONOPOLY_DB": str(blocker / "games.sqlite3")}
+    result = subprocess.run(fake_discord.bot_command(), cwd=tmp_path, env=env,
+                            capture_output=True, text=True, timeout=60, check=False)
+    assert result.returncode == 2 and "Traceback" not in result.stderr, result.stderr
+    last = result.stderr.strip().splitlines()[-1]
+    assert last.startswith(f"solo-monopoly: can't open the database {blocker / 'games.sqlite3'}")
+    assert "check MONOPOLY_DB" in last
