@@ -8,7 +8,7 @@ import os
 from collections.abc import Callable
 from pathlib import Path
 
-from game_core import GameError
+from game_core import GameError, Resign
 
 from .errors import ServiceError
 from .i18n import format_money, square_name, t
@@ -19,6 +19,7 @@ from .settings import DEFAULT_DB_PATH
 Ask = Callable[[str], str]
 Say = Callable[[str], None]
 QUIT_WORDS = ("q", "quit", "exit")
+YES_WORDS = ("y", "yes", "o", "oui")
 
 
 def run_terminal(db: str | None, user_id: int, locale: str, edition: str,
@@ -58,9 +59,11 @@ async def play(path: Path, user_id: int, locale: str, edition: str, ask: Ask, sa
             if not answer.isdigit() or not 1 <= int(answer) <= len(actions):
                 say(t(locale, "terminal.bad_choice", count=len(actions)))
                 continue
+            action = actions[int(answer) - 1]
+            if isinstance(action, Resign) and not _confirmed(ask, locale):
+                continue  # E3 can't be undone: a slip of the finger must not end the game
             try:
-                result = await service.act(record.id, user_id, record.version,
-                                           actions[int(answer) - 1])
+                result = await service.act(record.id, user_id, record.version, action)
             except (GameError, ServiceError) as exc:
                 say(t(locale, "terminal.refused", reason=str(exc)))
                 record = await service.get(record.id)
@@ -74,6 +77,14 @@ async def play(path: Path, user_id: int, locale: str, edition: str, ask: Ask, sa
         return 0
     finally:
         await service.close()
+
+
+def _confirmed(ask: Ask, locale: str) -> bool:
+    try:
+        answer = ask(t(locale, "terminal.confirm_resign")).strip().lower()
+    except EOFError:
+        return False
+    return answer in YES_WORDS
 
 
 __all__ = ["GameRecord", "play", "run_terminal"]

@@ -312,6 +312,7 @@ EN: dict[str, str] = {
     "terminal.status": "── Turn {turn} · {square} · cash {cash} · Bank {bank} ──",
     "terminal.prompt": "Your choice (q to quit): ",
     "terminal.again": "Run `solo-monopoly play` again for a new game.",
+    "terminal.confirm_resign": "Resign? It counts as a loss with 0 points (y/N): ",
     "terminal.saved": "Game saved. Run `solo-monopoly play` again to carry on.",
     "terminal.bad_choice": "Type a number from 1 to {count}, or q to quit.",
     "terminal.refused": "Can't do that: {reason}",

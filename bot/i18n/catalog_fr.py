@@ -332,6 +332,8 @@ FR: dict[str, str] = {
     "terminal.status": "── Tour {turn} · {square} · argent {cash} · Banque {bank} ──",
     "terminal.prompt": "Votre choix (q pour quitter) : ",
     "terminal.again": "Relancez `solo-monopoly play` pour une nouvelle partie.",
+    "terminal.confirm_resign": "Abandonner ? La partie comptera comme perdue, avec 0 point "
+                               "(o/N) : ",
     "terminal.saved": "Partie enregistrée. Relancez `solo-monopoly play` pour continuer.",
     "terminal.bad_choice": "Tapez un numéro de 1 à {count}, ou q pour quitter.",
     "terminal.refused": "Impossible : {reason}",

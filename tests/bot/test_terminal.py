@@ -69,3 +69,16 @@ def test_the_console_script_plays_from_piped_input(tmp_path):
     assert result.returncode == 0, result.stderr
     assert "1. Roll" in result.stdout and "Game saved" in result.stdout
     assert "Traceback" not in result.stderr
+
+
+async def test_E3_resigning_asks_first(tmp_path):
+    db = tmp_path / "r.sqlite3"
+    said, ask, say = scripted(["2", "n", "2", "y"])  # Resign? no. Resign? yes.
+    assert await play(db, 3, "en", "us", ask, say) == 0
+    assert said.count("Resign? It counts as a loss with 0 points (y/N): ") == 2
+    service = await GameService.open(db)
+    try:
+        record = await service.get(1)
+        assert (record.version, record.outcome) == (1, "lost:resigned")  # once, after "y"
+    finally:
+        await service.close()
