@@ -161,3 +161,34 @@ async def test_M1_each_menu_says_what_it_does_and_what_is_still_missing(world, s
     wording = {"sell": "sell a building…", "mortgage": "mortgage a property…"}
     for kind, placeholder in placeholders.items():
         assert placeholder == f"{missing} still to raise: {wording[kind]}"
+
+
+@pytest.mark.parametrize("where", ["thread", "dm"])
+async def test_every_command_answers_in_a_thread_and_a_dm(world, where):
+    if where == "thread":
+        parent = world.env.bot.get_channel(world.channel.id)
+        await parent.create_thread(name="side game", type=discord.ChannelType.public_thread)
+        await world.env.settle()
+        [thread] = world.channel.threads
+        player = world.alice
+
+        async def slash(name: str, **options):
+            return await player.slash(thread, name, **options)
+    else:
+        player = world.env.create_user("carol")
+
+        async def slash(name: str, **options):
+            return await player.slash(name, **options)
+
+    start = await slash("monopoly new")
+    await player.click(start.response, custom_id=button_ids(start.response)["roll"])
+    for name, options in (("monopoly resume", {}), ("monopoly board", {}),
+                          ("monopoly status", {}), ("monopoly history", {}),
+                          ("monopoly rules", {"page": 2}), ("monopoly leaderboard", {}),
+                          ("monopoly leaderboard", {"scope": "global"}),
+                          ("monopoly stats", {}), ("monopoly mortgage", {"property": "1"}),
+                          ("monopoly resign", {})):
+        result = await slash(name, **options)
+        assert result.acknowledged, name
+        assert result.response.embeds or result.response.content, name
+    assert world.env.errors == []
