@@ -118,10 +118,7 @@ async def test_H1_another_users_click_is_refused_privately(world):
 @pytest.mark.parametrize("where", ["thread", "dm"])
 async def test_commands_work_in_a_thread_and_a_dm(world, where):
     if where == "thread":
-        parent = world.env.bot.get_channel(world.channel.id)
-        await parent.create_thread(name="side game", type=discord.ChannelType.public_thread)
-        await world.env.settle()
-        [thread] = world.channel.threads
+        thread = await side_thread(world)
         result = await world.alice.slash(thread, "monopoly new")
         assert result.acknowledged and list(button_ids(result.response)) == ["roll"]
         click = await world.alice.click(result.response,
@@ -166,10 +163,7 @@ async def test_M1_each_menu_says_what_it_does_and_what_is_still_missing(world, s
 @pytest.mark.parametrize("where", ["thread", "dm"])
 async def test_every_command_answers_in_a_thread_and_a_dm(world, where):
     if where == "thread":
-        parent = world.env.bot.get_channel(world.channel.id)
-        await parent.create_thread(name="side game", type=discord.ChannelType.public_thread)
-        await world.env.settle()
-        [thread] = world.channel.threads
+        thread = await side_thread(world)
         player = world.alice
 
         async def slash(name: str, **options):
@@ -192,3 +186,12 @@ async def test_every_command_answers_in_a_thread_and_a_dm(world, where):
         assert result.acknowledged, name
         assert result.response.embeds or result.response.content, name
     assert world.env.errors == []
+
+
+async def side_thread(world):
+    """A public thread under the game channel, made by the bot as a member would."""
+    parent = world.env.bot.get_channel(world.channel.id)
+    await parent.create_thread(name="side game", type=discord.ChannelType.public_thread)
+    await world.env.settle()
+    [thread] = world.channel.threads
+    return thread
