@@ -38,7 +38,8 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--seed", type=int, default=1)
     sim.add_argument("--strategy", choices=sorted(STRATEGIES), default="always-buy")
     sim.add_argument("--rule", type=_rule, action="append", default=[], metavar="KEY=VALUE",
-                     help="house rule: doubles=standard, treasury=N, bank_pawns=N, start_cash=N")
+                     help="house rule: doubles=standard, treasury=N, bank_pawns=N, start_cash=N,"
+                          " bank_build_cap=0..5")
     sim.add_argument("--landings", action="store_true",
                      help="print the share of rolls ending on each square instead")
     sim.add_argument("--rolls", type=int, default=1_000_000, help="rolls for --landings")

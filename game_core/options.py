@@ -10,6 +10,16 @@ from .errors import InvalidOptionError
 
 DEFAULT_TREASURY = 20_580  # S3: 30 notes each of 1, 5, 10, 20, 50, 100, 500
 DOUBLES_CHOICES = ("off", "standard")
+# P3 house rule: the most the Bank builds on one street, in houses (0-4) or 5 for the hotel.
+# 5 is the text's rule (a hotel after four houses), hence no cap.
+NO_BANK_BUILD_CAP = 5
+# Options added after games were first stored: to_dict() leaves them out at their default,
+# so a state saved before they existed is still equal to its replay (H3).
+_OMITTED_AT_DEFAULT = ("bank_build_cap",)
+# The ruling each option changes, for the rules page and the house-rule notices.
+RULE_OF_OPTION = {"doubles": "T3", "treasury": "S3", "bank_pawns": "S4", "start_cash": "S2",
+                  "bank_build_cap": "P3"}
+STANDARD, HOUSE = "standard", "house"  # the two rule sets a game is played under
 
 
 @dataclass(frozen=True, slots=True)
@@ -18,6 +28,7 @@ class Options:
     treasury: int = DEFAULT_TREASURY  # S3: all the money in the box, the player's included
     bank_pawns: int = 7  # S4
     start_cash: int = 200  # S2
+    bank_build_cap: int = NO_BANK_BUILD_CAP  # P3 house rule (not in the seeds)
 
     def __post_init__(self) -> None:
         if self.doubles not in DOUBLES_CHOICES:
@@ -28,6 +39,7 @@ class Options:
             ("treasury", 1, 10**13),
             ("bank_pawns", 0, 28),
             ("start_cash", 0, 10**13),
+            ("bank_build_cap", 0, NO_BANK_BUILD_CAP),
         ):
             value = getattr(self, name)
             if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
@@ -70,9 +82,37 @@ class Options:
         return self.doubles == "standard"
 
     def to_dict(self) -> dict[str, Any]:
-        return asdict(self)
+        data = asdict(self)
+        for name in _OMITTED_AT_DEFAULT:
+            if data[name] == _DEFAULTS[name]:
+                del data[name]
+        return data
+
+    @property
+    def rule_set(self) -> str:
+        """STANDARD when every option is at its RULES.md default (the edition only renames
+        squares, so it is not an option), else HOUSE. Derived, never chosen: leaderboards
+        compare only games played under the same rules."""
+        return HOUSE if self.house_rules() else STANDARD
+
+    @property
+    def is_standard(self) -> bool:
+        return not self.house_rules()
+
+    def house_rules(self) -> dict[str, Any]:
+        """The options that differ from the standard solo rules, name -> value, in the
+        order they are declared (for display: "house rules: start cash 1,500, ...")."""
+        return {name: getattr(self, name) for name, default in _DEFAULTS.items()
+                if getattr(self, name) != default}
+
+    @property
+    def bank_build_capped(self) -> bool:
+        return self.bank_build_cap < NO_BANK_BUILD_CAP
 
     @property
     def bank_start_cash(self) -> int:
         # S3: the treasury less what was dealt to the player.
         return self.treasury - self.start_cash
+
+
+_DEFAULTS: dict[str, Any] = {name: f.default for name, f in Options.__dataclass_fields__.items()}

@@ -206,8 +206,12 @@ def _rent_to_bank(s: GameState, ev: Events, square: int, card: Effect | None) ->
 
 def bank_builds(s: GameState, ev: Events, square: int) -> None:
     """P3: a free house while it has fewer than 4 and the supply holds one; with 4 houses a
-    hotel if the supply holds one (the 4 houses go back); else nothing."""
+    hotel if the supply holds one (the 4 houses go back); else nothing. The house rule
+    `bank_build_cap` stops it at that many houses (5: the hotel, the text's rule)."""
     b = s.buildings[square]
+    cap = s.options.bank_build_cap
+    if b >= cap:
+        return
     if b < 4:
         if s.houses_left:
             s.houses_left -= 1
