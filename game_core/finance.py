@@ -7,11 +7,11 @@ that brings in money may cover the debt, which is then paid and the turn goes on
 from __future__ import annotations
 
 from .actions import Action, SquareAction
-from .board import HOTEL, JAIL_CARD_VALUE, SQUARES
+from .board import HOTEL, JAIL_CARD_VALUE, JAIL_FINE, SQUARES
 from .errors import IllegalActionError
 from .events import BuildingSold, Event, JailCardSold, MortgageLifted, Mortgaged, event_from_dict
 from .moves import money, name, refused, return_jail_card
-from .rules import group_has_buildings
+from .rules import group_has_buildings, lift_leaves_fine_unpayable
 from .state import OVER, PLAYER, RAISE_FUNDS, GameState
 from . import turn as t
 
@@ -31,7 +31,8 @@ def mortgage(s: GameState, action: Action, ev: list[Event]) -> None:
 
 
 def lift_mortgage(s: GameState, action: Action, ev: list[Event]) -> None:
-    """M2: pay the mortgage value plus 10% (rounded up); not while raising funds (T4)."""
+    """M2: pay the mortgage value plus 10% (rounded up); not while raising funds (T4), nor
+    when it would leave the Jail fine owed unpayable (M1)."""
     sq = _own_square(s, action, "lift the mortgage on")
     if s.pending == RAISE_FUNDS:
         raise IllegalActionError(
@@ -43,6 +44,13 @@ def lift_mortgage(s: GameState, action: Action, ev: list[Event]) -> None:
         raise IllegalActionError(
             f"can't lift the mortgage on {name(s, sq)}: it costs {money(s, cost)} and you have "
             f"{money(s, s.cash)}")
+    if lift_leaves_fine_unpayable(s, sq):
+        # T4 forbids lifting while raising funds for a debt (M1); the fine owed in Jail is
+        # such a debt: the lift that would leave it unpayable is refused, not left to lose.
+        raise IllegalActionError(
+            f"can't lift the mortgage on {name(s, sq)}: after paying {money(s, cost)}, the "
+            f"{money(s, JAIL_FINE)} Jail fine could no longer be raised (M1); pay the fine "
+            f"first")
     s.cash -= cost
     s.bank_cash += cost
     s.mortgaged[sq] = False

@@ -21,7 +21,7 @@ from .editions import EDITIONS
 from .errors import CorruptStateError, IllegalActionError, InvalidOptionError
 from .events import Event
 from .options import Options
-from .rules import hotel_refusal, house_refusal
+from .rules import hotel_refusal, house_refusal, lift_leaves_fine_unpayable
 from .state import BUILD, BUY, OVER, PLAYER, RAISE_FUNDS, ROLL, GameState
 from .turn import GameOver
 
@@ -175,7 +175,8 @@ class Game:
         out += self._raise_actions()
         owner, mortgaged, cash = s.owner, s.mortgaged, s.cash
         for i in PROPERTIES:
-            if owner[i] == PLAYER and mortgaged[i] and cash >= SQUARES[i].lift_cost:
+            if (owner[i] == PLAYER and mortgaged[i] and cash >= SQUARES[i].lift_cost
+                    and not lift_leaves_fine_unpayable(s, i)):
                 out.append(_LIFT[i])
         out.append(RESIGN_ACTION)
         return out

@@ -5,8 +5,10 @@ Nothing here changes the state; `turn` and `game` do, citing these.
 
 from __future__ import annotations
 
-from .board import GROUP_OF, HOTEL, JAIL_CARD_VALUE, SQUARES, STATIONS, UTILITIES, Kind
-from .state import PLAYER, GameState
+from .board import (
+    GROUP_OF, HOTEL, JAIL_CARD_VALUE, JAIL_FINE, SQUARES, STATIONS, UTILITIES, Kind,
+)
+from .state import JAIL, PLAYER, GameState
 
 
 def owns_group(s: GameState, square: int, who: int) -> bool:
@@ -72,6 +74,21 @@ def estate_value(s: GameState) -> int:
 def liquidation_value(s: GameState) -> int:
     """M1: all the cash the player could raise: the estate plus its jail cards' sale."""
     return estate_value(s) + JAIL_CARD_VALUE * len(s.jail_cards)
+
+
+def fine_owed_in_jail(s: GameState) -> bool:
+    """P6/M1: with the Jail choice pending under the solo turn (T3 doubles off) and no card to
+    use, the 50 fine is the only way out: a debt already owed, which M1 judges at once."""
+    return s.pending == JAIL and s.options.doubles == "off" and not s.jail_cards
+
+
+def lift_leaves_fine_unpayable(s: GameState, square: int) -> bool:
+    """T4/M1: lifting a mortgage is the one T4 move that lowers what the player could raise
+    (it pays the mortgage value plus 10% for the mortgage value back in the estate); while
+    the Jail fine is owed it must not make that fine impossible to raise."""
+    sq = SQUARES[square]
+    after = liquidation_value(s) - (sq.lift_cost - sq.mortgage_value)
+    return fine_owed_in_jail(s) and after < JAIL_FINE
 
 
 def can_start_building(s: GameState, square: int) -> bool:

@@ -20,8 +20,8 @@ from .events import (
 )
 from .rng import dice
 from .rules import (
-    can_start_building, estate_value, liquidation_value, player_buildings, station_rent,
-    street_rent, utility_factor,
+    can_start_building, estate_value, fine_owed_in_jail, liquidation_value, player_buildings,
+    station_rent, street_rent, utility_factor,
 )
 from .state import (
     BUILD, BUY, JAIL as PENDING_JAIL, NOBODY, OVER, PLAYER, RAISE_FUNDS, ROLL, THEN_BANK_BUILD,
@@ -287,8 +287,7 @@ def end_turn(s: GameState, ev: Events) -> None:
     s.pending = PENDING_JAIL
     # P6/M1: in the solo turn the fine (or a card) is the only way out; a fine that nothing
     # could cover loses the game at once, without prompts.
-    if (s.options.doubles == "off" and not s.jail_cards
-            and liquidation_value(s) < JAIL_FINE):
+    if fine_owed_in_jail(s) and liquidation_value(s) < JAIL_FINE:
         finish(s, ev, "lost", "debt", owed=JAIL_FINE)
 
 

@@ -189,6 +189,8 @@ EN: dict[str, str] = {
     "refusal.no_buildings": "{square} has no building",
     "refusal.cost": "it costs {cost} and you have {cash}",
     "refusal.raising": "first raise the {debt} you owe",
+    "refusal.fine_unpayable": ("after paying {cost} you could no longer raise the {fine} Jail "
+                               "fine (M1): pay the fine first"),
     "refusal.no_card": "you have no Get Out of Jail Free card",
     "refusal.cannot_build": "you can't build on {square} now",
     "waiting.roll": "the game is waiting for you to roll",

@@ -204,6 +204,8 @@ FR: dict[str, str] = {
     "refusal.no_buildings": "{square} n'a aucun bâtiment",
     "refusal.cost": "cela coûte {cost} et vous avez {cash}",
     "refusal.raising": "réunissez d'abord les {debt} que vous devez",
+    "refusal.fine_unpayable": ("après avoir payé {cost}, vous ne pourriez plus réunir l'amende "
+                               "de prison de {fine} (M1) : payez d'abord l'amende"),
     "refusal.no_card": "vous n'avez pas de carte « Vous êtes libéré de prison »",
     "refusal.cannot_build": "vous ne pouvez pas construire sur {square} maintenant",
     "waiting.roll": "la partie attend que vous lanciez les dés",

@@ -11,10 +11,10 @@ from game_core.actions import (
     Action, BuildHotel, BuildHouse, Buy, LiftMortgage, Mortgage, SellBuilding, SellJailCard,
     SquareAction, UseJailCard,
 )
-from game_core.board import SQUARES
+from game_core.board import JAIL_FINE, SQUARES
 from game_core.errors import InvalidOptionError
 from game_core.game import Game
-from game_core.rules import group_has_buildings
+from game_core.rules import group_has_buildings, lift_leaves_fine_unpayable
 from game_core.state import BUILD, BUY, JAIL, OVER, PLAYER, RAISE_FUNDS
 
 from .catalog import command_key, command_text, t
@@ -72,6 +72,9 @@ def refusal_reason(action: Action, game: Game, *, locale: str) -> str:
             if s.cash < SQUARES[sq].lift_cost:
                 return t(locale, "refusal.cost", cost=money(SQUARES[sq].lift_cost),
                          cash=money(s.cash))
+            if lift_leaves_fine_unpayable(s, sq):
+                return t(locale, "refusal.fine_unpayable", cost=money(SQUARES[sq].lift_cost),
+                         fine=money(JAIL_FINE))
         elif isinstance(action, SellBuilding) and not s.buildings[sq]:
             return t(locale, "refusal.no_buildings", square=name)
     if isinstance(action, SellJailCard | UseJailCard) and not s.jail_cards:

@@ -134,6 +134,47 @@ def test_T4_lift_a_mortgage_before_rolling():
     assert game.pending == ROLL
 
 
+def _in_jail_with_mediterranean_mortgaged(cash: int, **options: object):
+    game = new_game(position=10, cash=cash, mine=[MEDITERRANEAN], **options)
+    game.s.mortgaged[MEDITERRANEAN] = True
+    game.s.in_jail, game.s.pending = True, JAIL
+    return game
+
+
+def test_T4_M1_lifting_a_mortgage_that_would_leave_the_jail_fine_unpayable_is_refused():
+    """Cash 50, Mediterranean mortgaged, the Jail choice pending (solo turn, no card): the
+    fine is a debt (M1, P6) that can be paid now. Lifting the mortgage for 33 would leave
+    17 + 30 = 47, less than the 50 fine even after selling everything. T4 forbids lifting a
+    mortgage while raising funds for a debt; the pending fine is such a debt, so the lift
+    that would make it unpayable is refused (the game stays as it was) rather than ending
+    the game by the player's own T4 move; paying the fine stays possible."""
+    game = _in_jail_with_mediterranean_mortgaged(cash=50)
+    before = game.to_dict()
+    assert LiftMortgage(MEDITERRANEAN) not in game.legal_actions()
+    with pytest.raises(IllegalActionError,
+                       match=r"the \$50 Jail fine could no longer be raised \(M1\)"):
+        game.apply(LiftMortgage(MEDITERRANEAN))
+    assert game.to_dict() == before
+    game.apply(PayFine())
+    assert game.pending == ROLL and game.s.cash == 0
+
+
+def test_T4_lifting_a_mortgage_in_jail_is_allowed_while_the_fine_stays_payable():
+    game = _in_jail_with_mediterranean_mortgaged(cash=53)  # 20 + 30 left: the fine is covered
+    assert LiftMortgage(MEDITERRANEAN) in game.legal_actions()
+    game.apply(LiftMortgage(MEDITERRANEAN))
+    assert game.pending == JAIL and game.s.cash == 20
+
+
+def test_T3_with_standard_doubles_a_lift_in_jail_is_allowed_the_fine_is_not_yet_owed():
+    """Under doubles=standard the player may still roll for doubles: the fine is owed only
+    after a third failed try, and M1 decides then."""
+    game = _in_jail_with_mediterranean_mortgaged(cash=50, doubles="standard")
+    assert LiftMortgage(MEDITERRANEAN) in game.legal_actions()
+    game.apply(LiftMortgage(MEDITERRANEAN))
+    assert game.pending == JAIL
+
+
 def test_T4_pay_fine_is_refused_outside_jail_with_a_reason():
     with pytest.raises(IllegalActionError, match="can't pay the fine now"):
         new_game().apply(PayFine())
