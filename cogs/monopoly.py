@@ -14,7 +14,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.errors import DamagedGame, GameFinished, StaleVersion
-from bot.i18n import action_label, narrate, refusal_reason, square_name, t
+from bot.i18n import action_label, narrate, quote_user_text, refusal_reason, square_name, t
 from bot.service import GameRecord
 from game_core import (
     IllegalActionError, LiftMortgage, Mortgage, SellBuilding,
@@ -40,6 +40,10 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 HISTORY_FETCH = 80  # the newest actions shown by /monopoly history
 LEADERBOARD_FETCH = 100
+# A property option names a square: its number (autocomplete) or its name, the longest of
+# which in any edition is 39 characters. Discord refuses anything longer before it gets here.
+PROPERTY_MAX_LENGTH = 100
+PropertyOption = app_commands.Range[str, 1, PROPERTY_MAX_LENGTH]
 SQUARE_ACTIONS: dict[str, type[SquareAction]] = {
     "mortgage": Mortgage, "lift": LiftMortgage, "sell": SellBuilding,
 }
@@ -110,17 +114,20 @@ class MonopolyCog(commands.GroupCog, group_name=en("cmd.monopoly.name"),
 
     @app_commands.command(name=_d("mortgage.name"), description=_d("mortgage.description"))
     @app_commands.describe(property=_d("mortgage.option.property.description"))
-    async def mortgage(self, interaction: discord.Interaction[Any], property: str) -> None:
+    async def mortgage(self, interaction: discord.Interaction[Any],
+                  property: PropertyOption) -> None:
         await self._square_action(interaction, "mortgage", property)
 
     @app_commands.command(name=_d("lift.name"), description=_d("lift.description"))
     @app_commands.describe(property=_d("lift.option.property.description"))
-    async def lift(self, interaction: discord.Interaction[Any], property: str) -> None:
+    async def lift(self, interaction: discord.Interaction[Any],
+                  property: PropertyOption) -> None:
         await self._square_action(interaction, "lift", property)
 
     @app_commands.command(name=_d("sell.name"), description=_d("sell.description"))
     @app_commands.describe(property=_d("sell.option.property.description"))
-    async def sell(self, interaction: discord.Interaction[Any], property: str) -> None:
+    async def sell(self, interaction: discord.Interaction[Any],
+                  property: PropertyOption) -> None:
         await self._square_action(interaction, "sell", property)
 
     @mortgage.autocomplete("property")
@@ -161,7 +168,8 @@ class MonopolyCog(commands.GroupCog, group_name=en("cmd.monopoly.name"),
         locale = locale_for(interaction)
         square = _square_of(value, record)
         if square is None:
-            await ephemeral(interaction, t(locale, "error.unknown_property", name=value))
+            await ephemeral(interaction, t(locale, "error.unknown_property",
+                                           name=quote_user_text(value)))
             return
         action = SQUARE_ACTIONS[kind](square)
         try:
@@ -286,7 +294,8 @@ class MonopolyCog(commands.GroupCog, group_name=en("cmd.monopoly.name"),
 def _square_of(value: str, record: GameRecord) -> int | None:
     """The square an option names: its number (from autocomplete) or its edition name."""
     text = value.strip()
-    if text.isdigit() and 0 <= int(text) < 40:
+    # ASCII digits only: "²" or "①" pass isdigit() but int() refuses them.
+    if text.isascii() and text.isdigit() and 0 <= int(text) < 40:
         return int(text)
     folded = text.casefold()
     for square in range(40):

@@ -10,10 +10,11 @@ Discord cogs and the terminal client share it.
     refusal_reason / select_placeholder / option_refusal       (refusals)
     rules_pages(locale)                the rules, paginated    (rules_page)
     fit_lines / chunk_lines            Discord's length limits (layout)
+    quote_user_text(text)              user text, bounded      (layout)
 """
 
 from .catalog import LOCALES, MESSAGES, command_key, command_text, locale_of, t, tn
-from .layout import FIELD_LIMIT, LABEL_LIMIT, chunk_lines, fit_lines
+from .layout import FIELD_LIMIT, LABEL_LIMIT, chunk_lines, fit_lines, quote_user_text
 from .money import format_money, format_number, format_percent
 from .narrate import (
     action_label, describe_outcome, describe_pending, narrate, points, property_line,
@@ -26,6 +27,7 @@ __all__ = [
     "FIELD_LIMIT", "LABEL_LIMIT", "LOCALES", "MESSAGES", "RulesPage", "action_label",
     "chunk_lines", "command_key", "command_text", "describe_outcome", "describe_pending",
     "fit_lines", "format_money", "format_number", "format_percent", "locale_of", "narrate",
-    "option_refusal", "points", "property_line", "property_lines", "refusal_reason", "rules_pages",
+    "option_refusal", "points", "property_line", "property_lines", "quote_user_text",
+    "refusal_reason", "rules_pages",
     "select_placeholder", "square_name", "t", "tn", "waiting_for",
 ]

@@ -7,6 +7,14 @@ from collections.abc import Sequence
 LABEL_LIMIT = 80  # Discord: button labels (select option labels allow 100)
 FIELD_LIMIT = 1024  # Discord: an embed field's value
 DESCRIPTION_LIMIT = 4096  # Discord: an embed description
+QUOTE_LIMIT = 60  # what a refusal repeats of the user's own text
+
+
+def quote_user_text(text: str, limit: int = QUOTE_LIMIT) -> str:
+    """User text repeated in a reply: on one line, and cut with "…" past `limit` characters,
+    so that no input can push a reply past Discord's limits."""
+    one_line = " ".join(text.split())
+    return one_line if len(one_line) <= limit else one_line[:limit - 1].rstrip() + "…"
 
 
 def fit_lines(lines: Sequence[str], limit: int = FIELD_LIMIT) -> str:
