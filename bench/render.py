@@ -12,7 +12,7 @@ import argparse
 import statistics
 import time
 
-from cogs.board_image import render_board, sample_game
+from bot.pictures.board import render_board, sample_game
 
 
 def main() -> None:

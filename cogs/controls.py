@@ -2,11 +2,18 @@
 
 Their custom_id carries the game, its version, its owner and the action, so they keep working
 after a restart (H2) and an old message can never apply twice: the version guards it.
+
+The controls know who may click and what was clicked, not what a click does: that is the play
+flow's (`play.play_action`, `starting.play_again`), which shows a message holding these very
+controls. So the flow is handed to them by the extension's setup (`answer_clicks_with`) rather
+than imported: the message imports the controls, and nothing here imports back up.
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
 from typing import Any
 
 import discord
@@ -14,13 +21,37 @@ import discord
 from bot.service import GameRecord
 from game_core import Action, LiftMortgage, Mortgage, SellBuilding, action_from_dict
 
-from .errors import report_error
-from .play import play_action, refuse_stranger, service_of
-from .starting import start_game
+from .replies import refuse_stranger
 
 SELECT_ACTIONS: dict[str, type[Action]] = {
     "sell": SellBuilding, "mortgage": Mortgage, "lift": LiftMortgage,
 }
+PlayClick = Callable[[discord.Interaction[Any], int, int, Callable[[], Action]], Awaitable[None]]
+AgainClick = Callable[[discord.Interaction[Any], int], Awaitable[None]]
+
+
+@dataclass(frozen=True, slots=True)
+class ClickAnswers:
+    """What a click does: `play(interaction, game_id, version, action_of)` applies an action;
+    `play_again(interaction, finished_game_id)` starts the next game."""
+
+    play: PlayClick
+    play_again: AgainClick
+
+
+_answers: ClickAnswers | None = None
+
+
+def answer_clicks_with(answers: ClickAnswers) -> None:
+    """Called once by the extension's setup, before any click can arrive."""
+    global _answers
+    _answers = answers
+
+
+def _answer() -> ClickAnswers:
+    if _answers is None:
+        raise RuntimeError("no answer to clicks yet: cogs.monopoly's setup hands them over")
+    return _answers
 
 
 class ActionButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
@@ -54,8 +85,8 @@ class ActionButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
         return await refuse_stranger(interaction, self.owner_id)
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        await play_action(interaction, self.game_id, self.version,
-                          lambda: action_from_dict({"type": self.action}))
+        await _answer().play(interaction, self.game_id, self.version,
+                             lambda: action_from_dict({"type": self.action}))
 
 
 class ActionSelect(discord.ui.DynamicItem[discord.ui.Select[Any]],
@@ -96,9 +127,7 @@ class ActionSelect(discord.ui.DynamicItem[discord.ui.Select[Any]],
             return action_from_dict({"type": SELECT_ACTIONS[self.kind].type,
                                      "square": int(self.item.values[0])})
 
-        await play_action(interaction, self.game_id, self.version, chosen)
-
-
+        await _answer().play(interaction, self.game_id, self.version, chosen)
 
 class PlayAgainButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
                       template=r"sm:again:(?P<game>\d+):(?P<owner>\d+)"):
@@ -122,8 +151,4 @@ class PlayAgainButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
         return await refuse_stranger(interaction, self.owner_id)
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        try:
-            finished = await service_of(interaction).get(self.game_id)
-            await start_game(interaction, finished.edition, finished.options)
-        except Exception as exc:  # noqa: BLE001 -- every failure gets an answer and a log line
-            await report_error(interaction, exc)
+        await _answer().play_again(interaction, self.game_id)

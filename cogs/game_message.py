@@ -9,6 +9,7 @@ from __future__ import annotations
 import io
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
 import discord
 
@@ -23,8 +24,8 @@ from game_core import (
 )
 from game_core.events import Moved
 
-from .board_image import render_board
-from .board_text import render_board_text
+from bot.pictures.board import render_board
+from bot.pictures.board_text import render_board_text
 from .controls import ActionButton, ActionSelect, PlayAgainButton
 
 EMBED_COLOUR = {"won": 0x2E7D32, "lost": 0x8E2424, "active": 0xC8102E}
@@ -48,14 +49,14 @@ class GameMessage:
     view: discord.ui.View
     file: discord.File | None
 
-    def send_kwargs(self) -> dict[str, object]:
+    def send_kwargs(self) -> dict[str, Any]:
         """For send_message / channel.send."""
-        kwargs: dict[str, object] = {"embed": self.embed, "view": self.view}
+        kwargs: dict[str, Any] = {"embed": self.embed, "view": self.view}
         if self.file is not None:
             kwargs["file"] = self.file
         return kwargs
 
-    def edit_kwargs(self) -> dict[str, object]:
+    def edit_kwargs(self) -> dict[str, Any]:
         """For edit_message / message.edit: the picture replaces the old one."""
         return {"embed": self.embed, "view": self.view,
                 "attachments": [self.file] if self.file is not None else []}

@@ -22,16 +22,14 @@ from game_core import (
 from game_core.actions import SquareAction
 
 from .confirm import ConfirmView
-from .starting import give_up, quietly_refresh, start_game
-from .controls import ActionButton, ActionSelect, PlayAgainButton
+from .controls import ActionButton, ActionSelect, ClickAnswers, PlayAgainButton, answer_clicks_with
 from .errors import on_tree_error
-from .play import (
-    ephemeral, game_message, last_events, locale_for, service_of,
-    show_game,
-)
+from .play import game_message, play_action, show_game
+from .replies import ephemeral, last_events, locale_for, service_of
 from .reports import (
     Pager, history_pages, leaderboard_pages, rules_embeds, stats_embed, status_embed,
 )
+from .starting import give_up, play_again, quietly_refresh, start_game
 from .translator import CatalogTranslator, choice, en
 
 if TYPE_CHECKING:
@@ -307,6 +305,7 @@ def _square_of(value: str, record: GameRecord) -> int | None:
 async def setup(bot: MonopolyBot) -> None:
     """Extension entry point: the cog, the persistent controls, the translator, the handler."""
     await bot.tree.set_translator(CatalogTranslator())
+    answer_clicks_with(ClickAnswers(play=play_action, play_again=play_again))
     bot.add_dynamic_items(ActionButton, ActionSelect, PlayAgainButton)
     bot.tree.on_error = on_tree_error  # type: ignore[method-assign]
     await bot.add_cog(MonopolyCog(bot))

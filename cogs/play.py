@@ -8,82 +8,27 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import discord
 
 from bot.errors import GameFinished, GameNotFound, NotYourGame, StaleVersion
-from bot.i18n import locale_of, refusal_reason, t
-from bot.service import GameRecord, GameService
+from bot.i18n import refusal_reason, t
+from bot.service import GameRecord
 from game_core import Action, Event, IllegalActionError
 
-from .confirm import ExpiringView
 from .errors import report_error
-
-if TYPE_CHECKING:
-    from bot.app import MonopolyBot
+from .game_message import GameMessage, build_game_message
+from .replies import can_attach, ephemeral, last_events, locale_for, owner_name, service_of
 
 log = logging.getLogger(__name__)
 
 
-def service_of(interaction: discord.Interaction[Any]) -> GameService:
-    bot: MonopolyBot = interaction.client
-    return bot.service
-
-
-def locale_for(interaction: discord.Interaction[Any]) -> str:
-    return locale_of(str(interaction.locale))
-
-
-def can_attach(interaction: discord.Interaction[Any]) -> bool:
-    """The board picture needs Attach Files and Embed Links; else the text board is used."""
-    perms = interaction.app_permissions
-    return perms.attach_files and perms.embed_links
-
-
-async def ephemeral(interaction: discord.Interaction[Any], text: str,
-                    view: discord.ui.View | None = None) -> None:
-    """Reply privately, whether or not the interaction was answered already."""
-    kwargs: dict[str, Any] = {"ephemeral": True}
-    if view is not None:
-        kwargs["view"] = view
-    if interaction.response.is_done():
-        message = await interaction.followup.send(text, wait=True, **kwargs)
-        if isinstance(view, ExpiringView):
-            view.shown(interaction, message)
-    else:
-        await interaction.response.send_message(text, **kwargs)
-        if isinstance(view, ExpiringView):
-            view.shown(interaction)
-
-
-async def refuse_stranger(interaction: discord.Interaction[Any], owner_id: int) -> bool:
-    """interaction_check of the game's controls: only the owner plays (H1)."""
-    if interaction.user.id == owner_id:
-        return True
-    locale = locale_for(interaction)
-    await ephemeral(interaction, t(locale, "error.not_owner", owner=f"<@{owner_id}>"))
-    return False
-
-
-async def last_events(service: GameService, game_id: int) -> list[Event]:
-    entries = await service.history(game_id, limit=1)
-    return list(entries[0].events) if entries else []
-
-
 def game_message(interaction: discord.Interaction[Any], record: GameRecord,
-                 events: Sequence[Event]) -> Any:
-    from .game_message import build_game_message  # the builder imports the controls
-
+                 events: Sequence[Event]) -> GameMessage:
     return build_game_message(record, events, locale=locale_for(interaction),
                               player=owner_name(interaction, record),
                               picture=can_attach(interaction))
-
-
-def owner_name(interaction: discord.Interaction[Any], record: GameRecord) -> str:
-    if interaction.user.id == record.owner_id:
-        return interaction.user.display_name
-    return f"<@{record.owner_id}>"
 
 
 async def play_action(interaction: discord.Interaction[Any], game_id: int, version: int,

@@ -18,7 +18,9 @@ from bot.service import ActResult, GameRecord
 from game_core import Event, InvalidOptionError
 
 from .confirm import ConfirmView
-from .play import ephemeral, locale_for, refresh_game_message, service_of, show_game
+from .errors import report_error
+from .play import refresh_game_message, show_game
+from .replies import ephemeral, locale_for, service_of
 
 log = logging.getLogger(__name__)
 
@@ -55,6 +57,15 @@ async def start_game(interaction: discord.Interaction[Any], edition: str,
                                        reason=option_refusal(exc, locale=locale)))
         return
     await show_game(interaction, record, [])
+
+
+async def play_again(interaction: discord.Interaction[Any], game_id: int) -> None:
+    """The Play again button of finished game `game_id`: the same edition and house rules."""
+    try:
+        finished = await service_of(interaction).get(game_id)
+        await start_game(interaction, finished.edition, finished.options)
+    except Exception as exc:  # noqa: BLE001 -- every failure gets an answer and a log line
+        await report_error(interaction, exc)
 
 
 async def give_up(interaction: discord.Interaction[Any], game_id: int) -> ActResult | None:

@@ -3,10 +3,10 @@ font Pillow ships, with the accents it lacks drawn by hand.
 
 Pillow's own font (Aileron, `ImageFont.load_default(size=...)`) covers ASCII only: "é" comes
 out as a box. So the first choice is DejaVu Sans from a font package (Debian's
-fonts-dejavu-core, matplotlib's copy, or a TTF placed in `cogs/fonts/`); without one the board
-still reads right in French: each accented letter is drawn as its base letter plus the accent
-stroked above it (cedilla below). `fit_text` sets a name in a square: wrapped, centred, at
-the largest size that fits.
+fonts-dejavu-core, matplotlib's copy, or a TTF placed in `bot/pictures/fonts/`); without one
+the board still reads right in French: each accented letter is drawn as its base letter plus
+the accent stroked above it (cedilla below). `fit_text` sets a name in a square: wrapped,
+centred, at the largest size that fits.
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ from pathlib import Path
 
 from PIL import ImageDraw, ImageFont
 
-from .board_layout import DEFAULT_SIZE, Box
+from .layout import DEFAULT_SIZE, Box
 
 Fill = tuple[int, int, int]
 TEXT_PAD = 4  # between a square's text and its edges

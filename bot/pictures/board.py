@@ -8,7 +8,7 @@ the state changes: owners' marks, buildings, mortgages, the pawn, the last move 
 figures in the centre. The picture is saved as a 256-colour PNG: an RGB PNG of this size
 costs ~45 ms to encode, a palette one ~5 ms.
 
-    python -m cogs.board_image --sample docs/board.png [--edition fr]
+    python -m bot.pictures.board --sample docs/board.png [--edition fr]
 """
 
 from __future__ import annotations
@@ -31,9 +31,9 @@ from game_core.game import Game
 from game_core.state import BANK, NOBODY, PLAYER
 from game_core.strategies import make_strategy
 
-from . import board_layout as L
-from .board_font import board_font, fit_text
-from .board_sprites import die, hatch, house, mortgage_tag, owner_mark, token
+from . import layout as L
+from .font import board_font, fit_text
+from .sprites import die, hatch, house, mortgage_tag, owner_mark, token
 
 Move = tuple[int, int]
 _Hatches = dict[int, tuple[L.Point, Image.Image]]  # property -> where its hatching goes, and it

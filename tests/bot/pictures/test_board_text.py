@@ -7,7 +7,7 @@ import sys
 
 import pytest
 
-from cogs.board_text import (
+from bot.pictures.board_text import (
     BANK_MARK, DESCRIPTION_LIMIT, EMPTY, FROM, GROUP_EMOJI, MORTGAGED, PAWN, PLAYER_MARK,
     _fit, discord_length, grid_squares, render_board_text,
 )
@@ -105,6 +105,6 @@ def test_fit_cuts_at_a_line_end() -> None:
 
 
 def test_renderers_do_not_import_discord() -> None:
-    code = ("import sys, cogs.board_image, cogs.board_text; "
+    code = ("import sys, bot.pictures.board, bot.pictures.board_text; "
             "sys.exit('discord' in sys.modules)")
     assert subprocess.run([sys.executable, "-c", code], check=False).returncode == 0

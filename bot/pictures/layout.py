@@ -1,6 +1,6 @@
 """Where everything sits on the board picture: pure geometry and colours, no drawing.
 
-The picture (`board_image`) and its tests share this module, so a test can ask where the
+The picture (`board`) and its tests share this module, so a test can ask where the
 pawn or a house must be and sample that pixel. Every box is `(x0, y0, x1, y1)` in pixels,
 x1/y1 exclusive (the next square starts there).
 
@@ -209,7 +209,7 @@ class Layout:
         return (x0 + m, y0 + m, x1 - m, y1 - m)
 
     # ---- pixels that must show a given colour (the tests sample them) -------------------
-    # Offsets follow the sprites' proportions in board_image: keep the two in step.
+    # Offsets follow the sprites' proportions in board.py: keep the two in step.
 
     def probe_mark(self, square: int, bank: bool) -> Point:
         """A pixel of the owner's mark in its base colour: the player's disc below its star,

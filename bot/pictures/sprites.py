@@ -1,7 +1,7 @@
 """The small pictures pasted on the board: owners' marks, houses, the pawn, dice.
 
 Each is drawn once at 4x and scaled down (smooth edges without per-render anti-aliasing),
-then kept. Their proportions match the probe points of `board_layout` that tests sample.
+then kept. Their proportions match the probe points of `layout` that tests sample.
 The player's mark and the Bank's differ in shape, not only colour: a disc with a star
 against a square tile with a pawn.
 """
@@ -14,8 +14,8 @@ from functools import cache
 
 from PIL import Image, ImageDraw
 
-from . import board_layout as L
-from .board_font import board_font
+from . import layout as L
+from .font import board_font
 
 _SS = 4  # supersampling factor
 

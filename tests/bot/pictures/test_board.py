@@ -7,9 +7,9 @@ import io
 import pytest
 from PIL import Image, ImageChops, ImageDraw
 
-from cogs import board_layout as L
-from cogs.board_font import board_font
-from cogs.board_image import _static, render_board, sample_game
+from bot.pictures import layout as L
+from bot.pictures.font import board_font
+from bot.pictures.board import _static, render_board, sample_game
 from game_core.board import HOTEL, PROPERTIES, SQUARES
 from game_core.game import Game
 from game_core.state import BANK, PLAYER

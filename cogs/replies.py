@@ -1,0 +1,71 @@
+"""What every answer to an interaction needs: the service, the player's language, whether a
+picture may be attached, a private reply, and the owner check (H1).
+
+The bottom of the cogs: it imports no other module that answers a click or a command.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+from bot.i18n import locale_of, t
+from bot.service import GameRecord, GameService
+from game_core import Event
+
+from .confirm import ExpiringView
+
+if TYPE_CHECKING:
+    from bot.app import MonopolyBot
+
+
+def service_of(interaction: discord.Interaction[Any]) -> GameService:
+    bot: MonopolyBot = interaction.client
+    return bot.service
+
+
+def locale_for(interaction: discord.Interaction[Any]) -> str:
+    return locale_of(str(interaction.locale))
+
+
+def can_attach(interaction: discord.Interaction[Any]) -> bool:
+    """The board picture needs Attach Files and Embed Links; else the text board is used."""
+    perms = interaction.app_permissions
+    return perms.attach_files and perms.embed_links
+
+
+async def ephemeral(interaction: discord.Interaction[Any], text: str,
+                    view: discord.ui.View | None = None) -> None:
+    """Reply privately, whether or not the interaction was answered already."""
+    kwargs: dict[str, Any] = {"ephemeral": True}
+    if view is not None:
+        kwargs["view"] = view
+    if interaction.response.is_done():
+        message = await interaction.followup.send(text, wait=True, **kwargs)
+        if isinstance(view, ExpiringView):
+            view.shown(interaction, message)
+    else:
+        await interaction.response.send_message(text, **kwargs)
+        if isinstance(view, ExpiringView):
+            view.shown(interaction)
+
+
+async def refuse_stranger(interaction: discord.Interaction[Any], owner_id: int) -> bool:
+    """interaction_check of the game's controls: only the owner plays (H1)."""
+    if interaction.user.id == owner_id:
+        return True
+    locale = locale_for(interaction)
+    await ephemeral(interaction, t(locale, "error.not_owner", owner=f"<@{owner_id}>"))
+    return False
+
+
+def owner_name(interaction: discord.Interaction[Any], record: GameRecord) -> str:
+    if interaction.user.id == record.owner_id:
+        return interaction.user.display_name
+    return f"<@{record.owner_id}>"
+
+
+async def last_events(service: GameService, game_id: int) -> list[Event]:
+    entries = await service.history(game_id, limit=1)
+    return list(entries[0].events) if entries else []
