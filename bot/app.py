@@ -15,6 +15,7 @@ from discord.ext import commands
 from .errors import DatabaseTooNew
 from .service import GameService
 from .settings import Settings
+from .workers import WorkerPool
 
 log = logging.getLogger(__name__)
 
@@ -28,7 +29,7 @@ class StartupError(Exception):
 
 class MonopolyBot(commands.Bot):
     def __init__(self, settings: Settings, *, service: GameService | None = None,
-                 sync_commands: bool = True,
+                 workers: WorkerPool | None = None, sync_commands: bool = True,
                  seed_source: Callable[[], int] | None = None) -> None:
         # Slash commands and buttons only: no privileged intent (no message content).
         super().__init__(command_prefix=commands.when_mentioned, intents=discord.Intents.default(),
@@ -36,6 +37,8 @@ class MonopolyBot(commands.Bot):
         self.settings = settings
         self._service = service
         self._owns_service = service is None
+        self._workers = workers  # CPU-heavy work (pictures, hints) goes there, not on the loop
+        self._owns_workers = workers is None
         self._sync_commands = sync_commands
         self._seed_source = seed_source  # tests fix the games' seeds; else a random one each
 
@@ -45,10 +48,21 @@ class MonopolyBot(commands.Bot):
             raise RuntimeError("the game service opens in setup_hook; the bot isn't started")
         return self._service
 
+    @property
+    def workers(self) -> WorkerPool:
+        if self._workers is None:
+            raise RuntimeError("the worker pool starts in setup_hook; the bot isn't started")
+        return self._workers
+
     async def setup_hook(self) -> None:
         if self._service is None:
             self._service = await self._open_service()
             log.info("database ready at %s", self.settings.db_path)
+        if self._workers is None:
+            self._workers = WorkerPool.start()
+            pids = await self._workers.warm_up()
+            log.info("%d worker processes ready (pids %s)", len(pids),
+                     " ".join(map(str, sorted(pids))))
         for extension in EXTENSIONS:
             await self.load_extension(extension)
         if self._sync_commands:
@@ -79,7 +93,16 @@ class MonopolyBot(commands.Bot):
         try:
             await super().close()
         finally:
-            await self.close_service()
+            try:
+                await self.close_workers()
+            finally:
+                await self.close_service()
+
+    async def close_workers(self) -> None:
+        """Stop the worker processes this bot started (not a pool it was handed). Pictures
+        still being drawn are dropped: every move is saved before its picture is drawn."""
+        if self._workers is not None and self._owns_workers:
+            await self._workers.close()
 
     async def close_service(self) -> None:
         """Close the database this bot opened (not one it was handed); safe to repeat."""

@@ -1,8 +1,12 @@
-"""A loopback stand-in for Discord: the few REST routes and the gateway handshake a bot's
-start-up uses, so that the real `python -m bot` can be started, reach READY and be stopped.
+"""A loopback stand-in for Discord: the REST routes and the gateway a bot uses, so that the
+real `python -m bot` can be started, reach READY, be clicked at and be stopped.
 
-Only 127.0.0.1; it answers with Discord's documented payload shapes and records what the bot
-sent. `bot_command(base, gateway)` is the command line that points discord.py at it.
+Only 127.0.0.1; it answers with Discord's documented payload shapes and keeps what players
+would see (fake_payloads.Message, by id). As Discord does, it refuses an interaction's answer
+given later than `deadline` seconds after the interaction was sent (404, code 10062 "Unknown
+interaction"), and it can answer every `rate_limit_every`-th message edit with 429 and a
+`retry_after`. `click_many` sends many button presses at the same instant over the gateway.
+`bot_command()` is the command line that points discord.py at it.
 """
 
 from __future__ import annotations
@@ -11,23 +15,42 @@ import asyncio
 import json
 import sys
 import threading
+import time
+from collections.abc import Sequence
 from typing import Any
 
 from aiohttp import WSMsgType, web
 
-BOT_USER = {"id": "100", "username": "monopoly", "discriminator": "0", "avatar": None,
-            "global_name": None, "bot": True}
-APPLICATION = {"id": "100", "name": "Solo Monopoly", "description": "", "icon": None,
+from .fake_payloads import (
+    APPLICATION_ID, BOT_USER, CHANNEL_ID, EPHEMERAL, Interaction, Message, channel_payload,
+    click_payload, error, json_response, new_interaction, next_id, read_body,
+)
+
+APPLICATION = {"id": APPLICATION_ID, "name": "Solo Monopoly", "description": "", "icon": None,
                "bot_public": True, "bot_require_code_grant": False, "owner": BOT_USER,
                "verify_key": "0" * 64, "flags": 0}
 HELLO, IDENTIFY, HEARTBEAT, HEARTBEAT_ACK, DISPATCH = 10, 2, 1, 11, 0
+# Interaction callback types (https://discord.com/developers/docs/interactions/receiving-and-responding)
+REPLY, DEFER_REPLY, DEFER_UPDATE, UPDATE = 4, 5, 6, 7
 
 
 class FakeDiscord:
-    def __init__(self) -> None:
+    def __init__(self, *, deadline: float = 3.0, rate_limit_every: int = 0,
+                 retry_after: float = 0.2) -> None:
+        self.deadline = deadline
+        self.rate_limit_every = rate_limit_every  # 0: never rate limited
+        self.retry_after = retry_after
         self.synced: list[dict[str, Any]] = []  # the commands the bot synced
         self.identified = threading.Event()  # the bot sent IDENTIFY and was told READY
         self.closed_by_bot = threading.Event()  # the bot closed its gateway connection
+        self.messages: dict[int, Message] = {}
+        self.interactions: dict[int, Interaction] = {}  # by id
+        self.rate_limited = 0  # 429s answered
+        self.late = 0  # answers refused with 10062
+        self._by_token: dict[str, Interaction] = {}
+        self._edits = 0
+        self._ws: web.WebSocketResponse | None = None
+        self._seq = 1
         self._loop = asyncio.new_event_loop()
         self._runner: web.AppRunner | None = None
         self.port = 0
@@ -47,11 +70,21 @@ class FakeDiscord:
 
     def _serve(self, ready: threading.Event) -> None:
         asyncio.set_event_loop(self._loop)
-        app = web.Application()
-        app.router.add_get("/api/v10/users/@me", self._json(BOT_USER))
-        app.router.add_get("/api/v10/oauth2/applications/@me", self._json(APPLICATION))
-        app.router.add_put("/api/v10/applications/{app}/commands", self._sync)
-        app.router.add_get("/gateway", self._gateway)
+        app = web.Application(client_max_size=64 * 1024**2)
+        api = "/api/v10"
+        route = app.router
+        route.add_get(f"{api}/users/@me", self._json(BOT_USER))
+        route.add_get(f"{api}/oauth2/applications/@me", self._json(APPLICATION))
+        route.add_put(f"{api}/applications/{{app}}/commands", self._sync)
+        route.add_post(f"{api}/interactions/{{id}}/{{token}}/callback", self._callback)
+        hook = f"{api}/webhooks/{{app}}/{{token}}"
+        route.add_get(f"{hook}/messages/{{message}}", self._webhook_get)
+        route.add_patch(f"{hook}/messages/{{message}}", self._webhook_edit)
+        route.add_post(hook, self._followup)
+        route.add_get(f"{api}/channels/{{channel}}", self._json(channel_payload()))
+        route.add_post(f"{api}/channels/{{channel}}/messages", self._channel_send)
+        route.add_patch(f"{api}/channels/{{channel}}/messages/{{message}}", self._channel_edit)
+        route.add_get("/gateway", self._gateway)
         self._runner = web.AppRunner(app)
         self._loop.run_until_complete(self._runner.setup())
         site = web.TCPSite(self._runner, "127.0.0.1", 0)
@@ -60,25 +93,188 @@ class FakeDiscord:
         ready.set()
         self._loop.run_forever()
 
+    # ---- what the tests do (from their own thread) ---------------------------------------
+
+    def post_message(self, components: list[dict[str, Any]]) -> int:
+        """A message the bot posted earlier (a game started before this run); its id."""
+        message = Message(next_id(), CHANNEL_ID, components=components)
+        self.messages[message.id] = message
+        return message.id
+
+    def delete_message(self, message_id: int) -> None:
+        """Someone deleted the message: edits to it now fail with 10008 Unknown Message."""
+        self.messages[message_id].deleted = True
+
+    def click_many(self, clicks: Sequence[tuple[int, int, str]], *,
+                   deadline: float | None = None) -> list[Interaction]:
+        """Press buttons at the same instant: (user id, message id, custom_id) each, all sent
+        over the gateway back to back. `deadline` overrides the answer deadline for these."""
+        return asyncio.run_coroutine_threadsafe(self._click_many(clicks, deadline),
+                                                self._loop).result(60)
+
+    def click(self, user_id: int, message_id: int, action: str) -> Interaction:
+        """Press the button for `action` the message shows now."""
+        custom_id = self.messages[message_id].button(action)
+        assert custom_id is not None, f"no {action} button on message {message_id}"
+        return self.click_many([(user_id, message_id, custom_id)])[0]
+
+    def wait_answered(self, interactions: Sequence[Interaction], timeout: float = 60) -> None:
+        """Until each interaction is answered or its deadline passed."""
+        end = time.monotonic() + timeout
+        while time.monotonic() < end:
+            if all(i.acked is not None or i.refused is not None
+                   or time.monotonic() > i.dispatched + i.deadline for i in interactions):
+                return
+            time.sleep(0.02)
+        raise TimeoutError("interactions still unanswered")
+
+    def wait_until(self, condition: Any, timeout: float = 60) -> None:
+        """Until `condition()` holds (read on the fake's loop, between requests)."""
+        end = time.monotonic() + timeout
+        while time.monotonic() < end:
+            if asyncio.run_coroutine_threadsafe(_call(condition), self._loop).result(10):
+                return
+            time.sleep(0.05)
+        raise TimeoutError("the condition never held")
+
+    async def _click_many(self, clicks: Sequence[tuple[int, int, str]],
+                          deadline: float | None) -> list[Interaction]:
+        ws = self._ws
+        assert ws is not None, "the bot is not connected to the gateway"
+        sent = []
+        for user_id, message_id, custom_id in clicks:
+            interaction = new_interaction(user_id, message_id,
+                                          self.deadline if deadline is None else deadline)
+            payload = click_payload(interaction, self.messages[message_id], custom_id)
+            self.interactions[interaction.id] = self._by_token[interaction.token] = interaction
+            self._seq += 1
+            await ws.send_str(json.dumps({"op": DISPATCH, "t": "INTERACTION_CREATE",
+                                          "s": self._seq, "d": payload}))
+            sent.append(interaction)
+        return sent
+
     # ---- REST --------------------------------------------------------------------------
 
     @staticmethod
     def _json(payload: Any) -> Any:
         async def handler(request: web.Request) -> web.Response:
-            return _json_response(payload)
+            return json_response(payload)
 
         return handler
 
     async def _sync(self, request: web.Request) -> web.Response:
         commands = await request.json()
         self.synced = commands
-        return _json_response([{**c, "id": str(200 + i), "application_id": "100",
-                                "version": "1"} for i, c in enumerate(commands)])
+        return json_response([{**c, "id": str(200 + i), "application_id": APPLICATION_ID,
+                               "version": "1"} for i, c in enumerate(commands)])
+
+    async def _callback(self, request: web.Request) -> web.Response:
+        interaction = self.interactions.get(int(request.match_info["id"]))
+        if interaction is None or interaction.token != request.match_info["token"]:
+            return error(404, 10062, "Unknown interaction")
+        body, files = await read_body(request)
+        if time.monotonic() > interaction.dispatched + interaction.deadline:
+            self.late += 1
+            interaction.refused = 10062
+            return error(404, 10062, "Unknown interaction")
+        if interaction.acked is not None:
+            return error(400, 40060, "Interaction has already been acknowledged.")
+        kind, data = body["type"], body.get("data") or {}
+        interaction.acked, interaction.response_type = time.monotonic(), kind
+        resource: dict[str, Any] = {"type": kind}
+        if kind in (REPLY, DEFER_REPLY):
+            message = Message(next_id(), CHANNEL_ID)
+            message.apply(data, files)
+            message.flags = data.get("flags") or 0
+            self.messages[message.id] = message
+            interaction.response_message_id = message.id
+            resource["message"] = message.payload()
+        elif kind == UPDATE and interaction.message_id is not None:
+            message = self.messages[interaction.message_id]
+            message.apply(data, files)
+            resource["message"] = message.payload()
+        answered = {"id": str(interaction.id), "type": 3,
+                    "response_message_id": str(interaction.response_message_id or
+                                               interaction.message_id),
+                    "response_message_loading": kind == DEFER_REPLY,
+                    "response_message_ephemeral": bool((data.get("flags") or 0) & EPHEMERAL)}
+        return json_response({"interaction": answered, "resource": resource})
+
+    def _original(self, token: str, which: str) -> Message | web.Response:
+        """The message a webhook route names: @original (the interaction's answer, or for a
+        click the clicked message) or a message id."""
+        interaction = self._by_token.get(token)
+        if interaction is None or interaction.acked is None:
+            return error(404, 10015, "Unknown Webhook")
+        if which == "@original":
+            message_id = interaction.response_message_id or interaction.message_id
+        else:
+            message_id = int(which)
+        message = self.messages.get(message_id or 0)
+        if message is None or message.deleted:
+            return error(404, 10008, "Unknown Message")
+        return message
+
+    async def _webhook_get(self, request: web.Request) -> web.Response:
+        found = self._original(request.match_info["token"], request.match_info["message"])
+        return found if isinstance(found, web.Response) else json_response(found.payload())
+
+    async def _webhook_edit(self, request: web.Request) -> web.Response:
+        body, files = await read_body(request)
+        limited = self._rate_limit()
+        if limited is not None:
+            return limited
+        found = self._original(request.match_info["token"], request.match_info["message"])
+        if isinstance(found, web.Response):
+            return found
+        found.apply(body, files)
+        return json_response(found.payload())
+
+    async def _followup(self, request: web.Request) -> web.Response:
+        body, files = await read_body(request)
+        interaction = self._by_token.get(request.match_info["token"])
+        if interaction is None or interaction.acked is None:
+            return error(404, 10015, "Unknown Webhook")
+        message = Message(next_id(), CHANNEL_ID, flags=body.get("flags") or 0)
+        message.apply(body, files)
+        self.messages[message.id] = message
+        return json_response(message.payload())
+
+    async def _channel_send(self, request: web.Request) -> web.Response:
+        body, files = await read_body(request)
+        message = Message(next_id(), int(request.match_info["channel"]))
+        message.apply(body, files)
+        self.messages[message.id] = message
+        return json_response(message.payload())
+
+    async def _channel_edit(self, request: web.Request) -> web.Response:
+        body, files = await read_body(request)
+        limited = self._rate_limit()
+        if limited is not None:
+            return limited
+        message = self.messages.get(int(request.match_info["message"]))
+        if message is None or message.deleted:
+            return error(404, 10008, "Unknown Message")
+        message.apply(body, files)
+        return json_response(message.payload())
+
+    def _rate_limit(self) -> web.Response | None:
+        """Every `rate_limit_every`-th edit: 429 with retry_after, as Discord answers (its
+        `Via` header is what tells discord.py this is Discord's limit, not a ban)."""
+        self._edits += 1
+        if not self.rate_limit_every or self._edits % self.rate_limit_every:
+            return None
+        self.rate_limited += 1
+        return json_response(
+            {"message": "You are being rate limited.", "retry_after": self.retry_after,
+             "global": False}, 429,
+            headers={"Retry-After": str(self.retry_after), "Via": "1.1 google",
+                     "X-RateLimit-Scope": "user"})
 
     # ---- gateway -----------------------------------------------------------------------
 
     async def _gateway(self, request: web.Request) -> web.WebSocketResponse:
-        ws = web.WebSocketResponse()
+        ws = web.WebSocketResponse(max_msg_size=0)
         await ws.prepare(request)
         await ws.send_json({"op": HELLO, "d": {"heartbeat_interval": 45_000}})
         async for message in ws:
@@ -89,10 +285,12 @@ class FakeDiscord:
                 await ws.send_json({"op": DISPATCH, "t": "READY", "s": 1, "d": {
                     "v": 10, "user": BOT_USER, "guilds": [], "session_id": "fake",
                     "resume_gateway_url": f"ws://127.0.0.1:{self.port}/gateway",
-                    "application": {"id": "100", "flags": 0}}})
+                    "application": {"id": APPLICATION_ID, "flags": 0}}})
+                self._ws = ws
                 self.identified.set()
             elif op == HEARTBEAT:
                 await ws.send_json({"op": HEARTBEAT_ACK})
+        self._ws = None
         self.closed_by_bot.set()
         return ws
 
@@ -115,7 +313,5 @@ def bot_command(api: str, gateway: str | None = None) -> list[str]:
     return [sys.executable, "-c", code]
 
 
-def _json_response(payload: Any) -> web.Response:
-    # Exactly "application/json", as Discord sends it: discord.py parses nothing else
-    # (aiohttp's json_response would add "; charset=utf-8").
-    return web.Response(body=json.dumps(payload).encode(), content_type="application/json")
+async def _call(condition: Any) -> bool:
+    return bool(condition())

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import signal
 import socket
 import sqlite3
@@ -127,9 +128,26 @@ def test_the_bot_starts_syncs_reaches_ready_and_stops_cleanly_on_sigterm(tmp_pat
     with sqlite3.connect(db) as conn:
         assert conn.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION
     for line in ("database ready", "synced 1 commands globally", "stopping on signal",
-                 "database closed"):
+                 "worker pool closed", "database closed"):
         assert line in log, line
     assert "Traceback" not in log and "secret.token.value" not in log
+    # The picture workers started with the bot, and it stopped them all (none left behind).
+    pids = worker_pids(log)
+    assert pids and not any(alive(pid) for pid in pids)
+
+
+def worker_pids(log: str) -> list[int]:
+    match = re.search(r"worker processes ready \(pids ([\d ]+)\)", log)
+    assert match, log
+    return [int(pid) for pid in match[1].split()]
+
+
+def alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    return True
 
 
 def test_an_unreachable_discord_says_so_in_one_line(tmp_path):

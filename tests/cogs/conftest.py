@@ -16,6 +16,7 @@ import simcord.interactions as simcord_interactions
 
 from bot.app import MonopolyBot
 from bot.settings import Settings
+from bot.workers import WorkerPool
 
 DEFAULT_SEED = 12345
 
@@ -34,12 +35,15 @@ def seeds() -> list[int]:
 @pytest.fixture
 async def make_bot(db_path, seeds) -> AsyncIterator[Callable[[], MonopolyBot]]:
     """Builds bots on the test's database; closes their databases when the test ends
-    (simcord detaches a bot but never closes it)."""
+    (simcord detaches a bot but never closes it). Their pictures are drawn in a thread: off
+    the event loop as in production, without starting worker processes for every test (the
+    process pool is tested in tests/bot/test_workers.py and against the real bot process)."""
     made: list[MonopolyBot] = []
+    workers = WorkerPool.in_threads()
 
     def make() -> MonopolyBot:
         settings = Settings(token="simcord-token", db_path=db_path)
-        bot = MonopolyBot(settings,
+        bot = MonopolyBot(settings, workers=workers,
                           seed_source=lambda: seeds.pop(0) if seeds else DEFAULT_SEED)
         made.append(bot)
         return bot
@@ -47,6 +51,7 @@ async def make_bot(db_path, seeds) -> AsyncIterator[Callable[[], MonopolyBot]]:
     yield make
     for bot in made:
         await bot.close_service()
+    await workers.close()
 
 
 @pytest.fixture

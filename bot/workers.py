@@ -1,0 +1,152 @@
+"""A pool of worker processes for the bot's CPU-heavy work (board pictures, hints), so that
+the event loop only ever waits for it and stays free to answer clicks in time.
+
+    pool = WorkerPool.start()              # once, in MonopolyBot.setup_hook
+    png = await pool.run(render_board, game, last_move=(7, 11))
+    await pool.close()                     # on shutdown: no worker process is left
+
+`run` takes any picklable module-level function and arguments. The pool is sized from the
+CPUs this process may use. Its workers run at a lower priority than the bot (nice), so
+that under load the event loop (acknowledging clicks, saving moves) gets the CPU first and
+the pictures take what is left. They ignore Ctrl-C, which a terminal sends to the whole
+process group: the bot stops them itself, after its own clean shutdown. A worker that dies
+(killed, out of memory) breaks a ProcessPoolExecutor for good; the pool then starts a fresh
+one for the next job instead of failing every job from then on.
+
+Tests that drive the bot inside their own process (simcord) use `WorkerPool.in_threads()`:
+the same interface, off the event loop, without starting processes for every test.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import multiprocessing
+import os
+import signal
+import time
+from collections.abc import Callable
+from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
+from typing import ParamSpec, TypeVar
+
+log = logging.getLogger(__name__)
+P = ParamSpec("P")
+T = TypeVar("T")
+WORKER_NICENESS = 5  # below the bot: its event loop comes first when the CPUs are busy
+CLOSE_TIMEOUT = 10.0  # seconds to let running jobs finish on close before killing them
+WARM_UP_PAUSE = 0.05
+
+
+class PoolClosed(RuntimeError):
+    """The pool was closed (the bot is stopping): the job was not run."""
+
+
+def machine_size() -> int:
+    """One worker per CPU this process may run on (its affinity, not the whole machine)."""
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except AttributeError:  # not on Linux
+        return max(1, os.cpu_count() or 1)
+
+
+def _init_worker() -> None:
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        os.nice(WORKER_NICENESS)
+    except OSError:  # not allowed here: run at the bot's priority
+        pass
+
+
+def _ready(job: Callable[[], object] | None) -> int:
+    if job is not None:
+        job()
+    time.sleep(WARM_UP_PAUSE)  # busy a moment, so that the next job goes to another worker
+    return os.getpid()
+
+
+class WorkerPool:
+    def __init__(self, make_executor: Callable[[], Executor], size: int, *,
+                 processes: bool) -> None:
+        self._make_executor = make_executor
+        self._executor = make_executor()
+        self.size = size
+        self.processes = processes  # False: threads (tests in one process)
+        self._closed = False
+
+    @classmethod
+    def start(cls, size: int | None = None) -> WorkerPool:
+        """Worker processes, `size` of them (default: one per CPU). They are started by
+        `warm_up()` or by the first jobs."""
+        workers = size or machine_size()
+        # "spawn": a fresh interpreter per worker. Forking the bot would copy its event
+        # loop, its database threads and their locks into the child mid-use.
+        context = multiprocessing.get_context("spawn")
+        return cls(lambda: ProcessPoolExecutor(workers, mp_context=context,
+                                               initializer=_init_worker),
+                   workers, processes=True)
+
+    @classmethod
+    def in_threads(cls, size: int = 1) -> WorkerPool:
+        return cls(lambda: ThreadPoolExecutor(size, thread_name_prefix="worker"), size,
+                   processes=False)
+
+    async def warm_up(self, job: Callable[[], object] | None = None) -> set[int]:
+        """Start every worker now rather than at the first click, running `job` (say,
+        drawing a blank board once to load the fonts; it must bear repeating) in each;
+        returns the workers' pids."""
+        pids: set[int] = set()
+        for _ in range(100):  # a worker still starting lets the others take its jobs
+            # All at once: an executor starts a new worker for a job when none is idle.
+            pids.update(await asyncio.gather(*(self.run(_ready, job)
+                                               for _ in range(self.size))))
+            if len(pids) >= self.size:
+                break
+        return pids
+
+    async def run(self, fn: Callable[P, T], /, *args: P.args, **kwargs: P.kwargs) -> T:
+        """`fn(*args, **kwargs)` in a worker; raises PoolClosed once the pool is closed."""
+        if self._closed:
+            raise PoolClosed("the worker pool is closed")
+        try:
+            # submit + wrap_future rather than loop.run_in_executor: the same, but with
+            # keyword arguments, and nothing to pickle but `fn` and its arguments.
+            return await asyncio.wrap_future(self._executor.submit(fn, *args, **kwargs))
+        except BrokenProcessPool:
+            if self._closed:
+                raise PoolClosed("the worker pool is closed") from None
+            log.warning("a worker process died; starting a fresh pool")
+            self._replace()
+            return await asyncio.wrap_future(self._executor.submit(fn, *args, **kwargs))
+        except RuntimeError as exc:  # "cannot schedule new futures after shutdown"
+            if self._closed:
+                raise PoolClosed("the worker pool is closed") from exc
+            raise
+
+    def _replace(self) -> None:
+        broken = self._executor
+        self._executor = self._make_executor()
+        broken.shutdown(wait=False, cancel_futures=True)
+
+    async def close(self, timeout: float = CLOSE_TIMEOUT) -> None:
+        """Cancel the jobs not started, let the running ones end (up to `timeout` s, then
+        kill them) and wait until every worker process has exited. Safe to repeat."""
+        if self._closed:
+            return
+        self._closed = True
+        executor = self._executor
+        processes = list((getattr(executor, "_processes", None) or {}).values())
+        shutdown = asyncio.to_thread(executor.shutdown, wait=True, cancel_futures=True)
+        try:
+            await asyncio.wait_for(shutdown, timeout)
+        except TimeoutError:
+            log.warning("worker jobs still running after %.0f s; stopping them", timeout)
+            for process in processes:
+                process.kill()
+        for process in processes:  # reaped: nothing is left behind, not even a zombie
+            await asyncio.to_thread(process.join, 5)
+        log.info("worker pool closed")
+
+    @property
+    def closed(self) -> bool:
+        return self._closed
