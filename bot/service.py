@@ -56,9 +56,11 @@ _RESIGN = Resign()
 
 _SELECT_GAME = f"SELECT {GAME_COLUMNS} FROM games WHERE id = ?"
 _SELECT_ACTIVE = f"SELECT {GAME_COLUMNS} FROM games WHERE owner_id = ? AND status = 'active'"
-# The active game if there is one (H1: at most one), else the last one started.
-_SELECT_LATEST = (f"SELECT {GAME_COLUMNS} FROM games WHERE owner_id = ?"
-                  " ORDER BY status = 'active' DESC, id DESC LIMIT 1")
+# The active game if there is one (H1: at most one), else the last one started: two index
+# look-ups (games_one_active_per_owner, then games_by_owner), in one statement.
+_SELECT_LATEST = (f"SELECT {GAME_COLUMNS} FROM games WHERE id = COALESCE("
+                  "(SELECT id FROM games WHERE owner_id = ? AND status = 'active'),"
+                  " (SELECT MAX(id) FROM games WHERE owner_id = ?))")
 _INSERT_GAME = (
     "INSERT INTO games (owner_id, guild_id, channel_id, seed, options, edition, status, state,"
     " version, created_at, updated_at, turns) VALUES (?, ?, ?, ?, ?, ?, 'active', ?, 0, ?, ?, ?)")
@@ -187,7 +189,7 @@ class GameService:
 
     async def latest_game(self, owner_id: int) -> GameRecord | None:
         """The player's game in progress, else the last one it played (finished)."""
-        rows = await self._reader.execute_fetchall(_SELECT_LATEST, (owner_id,))
+        rows = await self._reader.execute_fetchall(_SELECT_LATEST, (owner_id, owner_id))
         return record_from_row(next(iter(rows))) if rows else None
 
     # ---- playing ----------------------------------------------------------------------
