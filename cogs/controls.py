@@ -18,10 +18,14 @@ from typing import Any
 
 import discord
 
+from bot.i18n import t
 from bot.service import GameRecord
-from game_core import Action, LiftMortgage, Mortgage, SellBuilding, action_from_dict
+from game_core import (
+    Action, BuildHotel, BuildHouse, Buy, Decline, DoneBuilding, LiftMortgage, Mortgage, PayFine,
+    Roll, SellBuilding, SellJailCard, UseJailCard, action_from_dict,
+)
 
-from .replies import refuse_stranger
+from .replies import ephemeral, locale_for, refuse_stranger
 
 SELECT_ACTIONS: dict[str, type[Action]] = {
     "sell": SellBuilding, "mortgage": Mortgage, "lift": LiftMortgage,
@@ -54,9 +58,33 @@ def _answer() -> ClickAnswers:
     return _answers
 
 
+# The only actions a button may carry: the decisions the game message shows as buttons.
+# Anything else in a custom_id was not made by the bot (resigning has its own prompt).
+BUTTON_ACTIONS: frozenset[str] = frozenset(kind.type for kind in (
+    Roll, PayFine, UseJailCard, Buy, Decline, BuildHouse, BuildHotel, DoneBuilding, SellJailCard))
+MAX_ID = 2**63 - 1  # Discord ids and the database's integers are signed 64-bit
+SQUARES = 40
+
+
+def fits(*numbers: int) -> bool:
+    """Ids and versions a custom_id may carry; past 64 bits it was not made by the bot."""
+    return all(0 <= number <= MAX_ID for number in numbers)
+
+
+def square_of(value: str) -> int | None:
+    """A menu option's value: a square number, in ASCII digits; None for anything else."""
+    if value.isascii() and value.isdigit() and int(value) < SQUARES:
+        return int(value)
+    return None
+
+
+async def refuse(interaction: discord.Interaction[Any], key: str) -> None:
+    await ephemeral(interaction, t(locale_for(interaction), key))
+
+
 class ActionButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
                    template=r"sm:b:(?P<game>\d+):(?P<version>\d+):(?P<owner>\d+):"
-                            r"(?P<action>[a-z_]+)"):
+                            r"(?P<action>[^:]+)"):
     """One decision of the engine's legal actions: Roll, Buy, Decline, Build..."""
 
     def __init__(self, game_id: int, version: int, owner_id: int, action: str,
@@ -85,13 +113,18 @@ class ActionButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
         return await refuse_stranger(interaction, self.owner_id)
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        await _answer().play(interaction, self.game_id, self.version,
-                             lambda: action_from_dict({"type": self.action}))
+        if self.action not in BUTTON_ACTIONS or not fits(self.version):
+            await refuse(interaction, "error.unknown_control")
+        elif not fits(self.game_id):
+            await refuse(interaction, "error.unknown_game")
+        else:
+            await _answer().play(interaction, self.game_id, self.version,
+                                 lambda: action_from_dict({"type": self.action}))
 
 
 class ActionSelect(discord.ui.DynamicItem[discord.ui.Select[Any]],
                    template=r"sm:s:(?P<game>\d+):(?P<version>\d+):(?P<owner>\d+):"
-                            r"(?P<kind>sell|mortgage|lift)"):
+                            r"(?P<kind>[^:]+)"):
     """Sell a building, mortgage, or lift a mortgage (T4, M1-M3): one menu each."""
 
     def __init__(self, game_id: int, version: int, owner_id: int, kind: str,
@@ -123,11 +156,19 @@ class ActionSelect(discord.ui.DynamicItem[discord.ui.Select[Any]],
         return await refuse_stranger(interaction, self.owner_id)
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        def chosen() -> Action:
-            return action_from_dict({"type": SELECT_ACTIONS[self.kind].type,
-                                     "square": int(self.item.values[0])})
+        values = self.item.values
+        square = square_of(values[0]) if len(values) == 1 else None
+        if self.kind not in SELECT_ACTIONS or not fits(self.version):
+            await refuse(interaction, "error.unknown_control")
+        elif not fits(self.game_id):
+            await refuse(interaction, "error.unknown_game")
+        elif square is None:
+            await refuse(interaction, "error.not_a_square")
+        else:
+            kind = SELECT_ACTIONS[self.kind].type
+            await _answer().play(interaction, self.game_id, self.version,
+                                 lambda: action_from_dict({"type": kind, "square": square}))
 
-        await _answer().play(interaction, self.game_id, self.version, chosen)
 
 class PlayAgainButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
                       template=r"sm:again:(?P<game>\d+):(?P<owner>\d+)"):
@@ -151,4 +192,7 @@ class PlayAgainButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
         return await refuse_stranger(interaction, self.owner_id)
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        await _answer().play_again(interaction, self.game_id)
+        if not fits(self.game_id):
+            await refuse(interaction, "error.unknown_game")
+        else:
+            await _answer().play_again(interaction, self.game_id)

@@ -49,8 +49,11 @@ async def play_action(interaction: discord.Interaction[Any], game_id: int, versi
         except NotYourGame as exc:
             await ephemeral(interaction, t(locale, "error.not_owner", owner=f"<@{exc.owner_id}>"))
             return
-        except (GameFinished, GameNotFound):
+        except GameFinished:
             await ephemeral(interaction, t(locale, "error.game_over"))
+            return
+        except GameNotFound:  # a custom_id the bot never made
+            await ephemeral(interaction, t(locale, "error.unknown_game"))
             return
         except IllegalActionError:
             record = await service.get(game_id)

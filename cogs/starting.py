@@ -12,7 +12,7 @@ from typing import Any
 
 import discord
 
-from bot.errors import ActiveGameExists, DamagedGame, ServiceError
+from bot.errors import ActiveGameExists, DamagedGame, GameNotFound, ServiceError
 from bot.i18n import option_refusal, t
 from bot.service import ActResult, GameRecord
 from game_core import Event, InvalidOptionError
@@ -63,6 +63,13 @@ async def play_again(interaction: discord.Interaction[Any], game_id: int) -> Non
     """The Play again button of finished game `game_id`: the same edition and house rules."""
     try:
         finished = await service_of(interaction).get(game_id)
+    except GameNotFound:  # a custom_id the bot never made
+        await ephemeral(interaction, t(locale_for(interaction), "error.unknown_game"))
+        return
+    except Exception as exc:  # noqa: BLE001 -- every failure gets an answer and a log line
+        await report_error(interaction, exc)
+        return
+    try:
         await start_game(interaction, finished.edition, finished.options)
     except Exception as exc:  # noqa: BLE001 -- every failure gets an answer and a log line
         await report_error(interaction, exc)

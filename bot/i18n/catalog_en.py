@@ -178,6 +178,10 @@ EN: dict[str, str] = {
     "option.not_a_number": "{option} must be a whole number.",
     "option.unknown_edition": "there is no edition {edition}: choose us, uk or fr.",
     "error.invalid_option": "Invalid game option: {reason}",
+    "error.unknown_game": "There is no such game; start one with /monopoly new.",
+    "error.unknown_control": "This control is not one of the game's; use the buttons under "
+                             "your game message (/monopoly resume shows it).",
+    "error.not_a_square": "That choice is not a square of the board; pick one from the menu.",
     "error.game_over": "This game is over; start a new one with /monopoly new.",
     "error.posted_new": "The old game message could not be edited, so here is a new one.",
     "refusal.not_now": "not now: {waiting}",

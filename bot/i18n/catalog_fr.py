@@ -191,6 +191,11 @@ FR: dict[str, str] = {
     "option.not_a_number": "{option} doit être un nombre entier.",
     "option.unknown_edition": "il n'y a pas d'édition {edition} : choisissez us, uk ou fr.",
     "error.invalid_option": "Option de partie invalide : {reason}",
+    "error.unknown_game": "Cette partie n'existe pas ; lancez-en une avec /monopoly nouvelle.",
+    "error.unknown_control": "Ce contrôle n'est pas celui de la partie ; utilisez les boutons "
+                             "sous le message de votre partie (/monopoly reprendre l'affiche).",
+    "error.not_a_square": "Ce choix n'est pas une case du plateau ; choisissez-en une dans "
+                          "le menu.",
     "error.game_over": "Cette partie est finie ; commencez-en une nouvelle avec "
                        "/monopoly nouvelle.",
     "error.posted_new": "L'ancien message de la partie n'a pas pu être modifié : en voici "
