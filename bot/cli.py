@@ -9,7 +9,7 @@ import sys
 from collections.abc import Sequence
 
 from game_core import GameError
-from game_core.simulate import landings, simulate
+from game_core.simulate import compare, landings, simulate, wilson_interval
 from game_core.strategies import STRATEGIES
 
 SQUARE_LABELS = (
@@ -43,6 +43,8 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--landings", action="store_true",
                      help="print the share of rolls ending on each square instead")
     sim.add_argument("--rolls", type=int, default=1_000_000, help="rolls for --landings")
+    sim.add_argument("--compare", action="store_true",
+                     help="every strategy on the same games: win rates with 95%% intervals")
     sim.add_argument("--json", action="store_true", help="print one JSON object")
     play = sub.add_parser("play", help="play a game in the terminal (no Discord needed)")
     play.add_argument("--db", default=None, help="SQLite file (default: the bot's)")
@@ -64,6 +66,8 @@ def run_simulate(args: argparse.Namespace) -> int:
         for i, share in enumerate(shares):
             print(f"{i:>3} {SQUARE_LABELS[i]:<17} {share:7.3%}")
         return 0
+    if args.compare:
+        return print_comparison(args.games, args.seed, rules, args.json)
     report = simulate(args.games, args.seed, args.strategy, rules).to_dict()
     if args.json:
         print(json.dumps(report))
@@ -101,3 +105,31 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 if __name__ == "__main__":
     raise SystemExit(main())
+
+
+def print_comparison(games: int, seed: int, rules: dict[str, str], as_json: bool) -> int:
+    """One row per strategy, best first: the same seeded games for all (a Markdown table)."""
+    reports = sorted(compare(games, seed, options=rules), key=lambda r: -r.win_rate)
+    rows = []
+    for r in reports:
+        low, high = wilson_interval(r.wins, r.games)
+        d = r.to_dict()
+        rows.append({"strategy": r.strategy, "games": r.games, "wins": r.wins,
+                     "win_rate": d["win_rate"], "ci95": [round(low, 4), round(high, 4)],
+                     "turns_mean": d["turns"]["mean"], "turns_median": d["turns"]["median"],
+                     "score_mean": d["score"]["mean"]})
+    if as_json:
+        print(json.dumps({"games": games, "seed": seed, "strategies": rows}))
+        return 0
+    print(f"{games:,} games per strategy, the same seeds for each (seed {seed})")
+    print()
+    print("| Strategy | Wins | Win rate | 95% interval (Wilson) | Turns (mean / median) "
+          "| Score of wins (mean) |")
+    print("|---|---|---|---|---|---|")
+    for row in rows:
+        low, high = row["ci95"]
+        score = f"{row['score_mean']:,}" if row["wins"] else "-"
+        print(f"| {row['strategy']} | {row['wins']:,} | {row['win_rate']:.2%} "
+              f"| {low:.2%} - {high:.2%} | {row['turns_mean']} / {row['turns_median']} "
+              f"| {score} |")
+    return 0

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import statistics
 import time
 from collections import Counter
@@ -14,7 +15,7 @@ from .game import Game
 from .options import Options
 from .rng import mix
 from .state import BUY, JAIL, OVER, ROLL
-from .strategies import make_strategy
+from .strategies import STRATEGIES, make_strategy
 
 MAX_ACTIONS = 100_000  # a game still going after this is counted as unfinished
 
@@ -95,6 +96,25 @@ def simulate(games: int, seed: int, strategy: str,
         report.rolls += game.s.rolls
     report.seconds = clock() - start
     return report
+
+
+def wilson_interval(wins: int, games: int, z: float = 1.96) -> tuple[float, float]:
+    """The Wilson score interval of a win rate (95% for z=1.96). Unlike p +/- z*se it stays
+    inside [0, 1] and holds up for rates near 0, such as 1 win in 100."""
+    if games <= 0:
+        return 0.0, 1.0
+    p = wins / games
+    z2 = z * z
+    centre = (p + z2 / (2 * games)) / (1 + z2 / games)
+    half = z * math.sqrt(p * (1 - p) / games + z2 / (4 * games * games)) / (1 + z2 / games)
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def compare(games: int, seed: int, strategies: tuple[str, ...] = tuple(STRATEGIES),
+            options: Options | Mapping[str, Any] | None = None) -> list[SimulationReport]:
+    """Every strategy on the same seeded games (game i has the same seed for each), so that
+    their win rates differ by the strategy only."""
+    return [simulate(games, seed, name, options) for name in strategies]
 
 
 IN_JAIL = 40  # the 41st landing entry, apart from Just Visiting (square 10)

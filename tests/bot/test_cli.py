@@ -44,3 +44,20 @@ def test_text_output_and_house_rules(capsys):
 def test_a_bad_rule_gets_a_clear_error(capsys):
     assert main(["simulate", "--games", "1", "--rule", "auctions=on"]) == 2
     assert "unknown rule option 'auctions'" in capsys.readouterr().err
+
+
+def test_compare_prints_every_strategy_with_its_95_percent_interval(capsys):
+    assert main(["simulate", "--compare", "--games", "20", "--seed", "2"]) == 0
+    out = capsys.readouterr().out
+    assert "95% interval (Wilson)" in out
+    for name in ("always-buy", "reserve", "never-buy", "random", "focus"):
+        assert f"| {name} |" in out
+
+
+def test_compare_json_gives_each_strategy_its_interval(capsys):
+    assert main(["simulate", "--compare", "--games", "10", "--json"]) == 0
+    rows = json.loads(capsys.readouterr().out)["strategies"]
+    assert len(rows) == 5
+    for row in rows:
+        low, high = row["ci95"]
+        assert low <= row["win_rate"] <= high
