@@ -72,6 +72,11 @@ def render_board(game: Game, *, last_move: Move | None = None, locale: str | Non
     return out.getvalue()
 
 
+def empty_board(edition: str, locale: str, size: int = L.DEFAULT_SIZE) -> Image.Image:
+    """A copy of the unchanging board (RGB), to draw something else on (the money map)."""
+    return _static(edition, locale, size).image.copy()
+
+
 # ---- the unchanging board -----------------------------------------------------------------
 
 @cache

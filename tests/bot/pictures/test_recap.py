@@ -1,0 +1,101 @@
+"""The recap picture (issue 16): it plots exactly the replay's series, reads in both
+languages and three editions, for games of 1 and 1,000 turns, and stays small."""
+
+from __future__ import annotations
+
+import io
+
+import pytest
+from matplotlib.figure import Figure
+from PIL import Image
+
+from bot.i18n import format_money
+from bot.pictures.recap import recap_figure, recap_text, render_recap
+from game_core import Game
+from game_core.story import BOUGHT, DECIDED, GameLog, Story, TurnPoint
+from game_core.strategies import make_strategy
+
+MAX_PNG = 300_000
+RICH = {"start_cash": 10_000_000, "treasury": 10**12}  # never broke: as long as we like
+
+
+def log_of(seed: int, strategy: str, *, edition: str = "us", options: dict | None = None,
+           turns: int | None = None) -> GameLog:
+    game, chooser, actions = Game.new(seed, options, edition), make_strategy(strategy, seed), []
+    while not game.is_over and (turns is None or game.turn <= turns):
+        actions.append(chooser.choose(game))
+        game.apply(actions[-1])
+    return GameLog(seed, game.options.to_dict(), edition, tuple(actions))
+
+
+def plotted(figure: Figure, gid: str) -> list[tuple[float, float]]:
+    """The (turn, value) points of the line `gid`, read back from the figure."""
+    for ax in figure.axes:
+        for line in ax.get_lines():
+            if line.get_gid() == gid:
+                return list(zip(line.get_xdata(), line.get_ydata(), strict=True))  # type: ignore[arg-type]
+    raise AssertionError(f"no line {gid!r} in the figure")
+
+
+def assert_plots(figure: Figure, story: Story) -> None:
+    for gid, value in (("cash", "cash"), ("worth", "worth"), ("bank", "bank")):
+        expected = [(p.turn, getattr(p, value)) for p in story.points]
+        assert plotted(figure, gid) == expected, gid
+
+
+@pytest.fixture(scope="module")
+def lost() -> GameLog:
+    return log_of(5, "always-buy")
+
+
+@pytest.fixture(scope="module")
+def won() -> GameLog:
+    return log_of(2, "focus")
+
+
+@pytest.mark.parametrize("which", ["won", "lost"])
+def test_H3_the_recap_plots_the_replays_cash_worth_and_treasury(which, request):
+    log: GameLog = request.getfixturevalue(which)
+    story = log.story()
+    figure = recap_figure(story, locale="en")
+    assert_plots(figure, story)
+    bought = [m.turn for m in story.markers if m.kind == BOUGHT]
+    assert [x for x, _ in plotted(figure, BOUGHT)] == bought
+    assert plotted(figure, DECIDED)[0][0] == story.headline.turns
+
+
+def test_a_recap_with_its_cash_one_turn_late_is_caught(lost):
+    story = lost.story()
+    cash = [p.cash for p in story.points]
+    late = Story(story.edition, tuple(TurnPoint(p.turn, c, p.worth, p.bank) for p, c in
+                                      zip(story.points, [cash[0], *cash[:-1]], strict=True)),
+                 story.markers, story.paid, story.received, story.headline)
+    with pytest.raises(AssertionError):
+        assert_plots(recap_figure(late, locale="en"), story)
+
+
+@pytest.mark.parametrize("edition", ["us", "uk", "fr"])
+@pytest.mark.parametrize("locale", ["en", "fr"])
+@pytest.mark.parametrize("turns", [1, 1000])
+def test_the_recap_renders_for_1_and_1000_turns_in_each_language_and_edition(turns, locale,
+                                                                             edition):
+    story = log_of(3, "never-buy", edition=edition, options=RICH, turns=turns).story()
+    assert story.headline.turns == turns
+    png = render_recap(story, locale=locale)
+    assert len(png) <= MAX_PNG
+    image = Image.open(io.BytesIO(png))
+    assert image.format == "PNG" and image.size == (800, 560)
+    text = recap_text(story, locale=locale)
+    assert format_money(story.headline.rent_paid, edition, locale) in text
+    assert len(text) <= 4096
+
+
+def test_the_text_alternative_tells_the_headline_in_the_editions_money(lost):
+    story = lost.story()
+    h = story.headline
+    english = recap_text(story, locale="en")
+    assert f"Lost after {h.turns} turns" in english
+    assert f"Rent paid ${h.rent_paid:,}" in english
+    assert f"Properties owned {h.properties}" in english
+    french = recap_text(GameLog(5, {}, "fr", lost.actions).story(), locale="fr")
+    assert "Perdue après" in french and "Cr" in french and "$" not in french
