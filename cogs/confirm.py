@@ -1,18 +1,51 @@
-"""A yes/cancel prompt for the two irreversible choices: resigning, and resigning to start a
-new game (H1). Only the one who asked may answer; after five minutes its buttons go."""
+"""A yes/cancel prompt held in memory: resigning to start a new game with the options just
+chosen (H1). Only the one who asked may answer; after five minutes its buttons go.
+
+Such a prompt dies with the process that showed it, so its buttons' custom_ids are
+`sm:x:<nonce>:<button>`, and `ExpiredPrompt` answers a click on one this process doesn't
+hold: "this prompt has expired, run the command again", and takes the buttons away.
+(The /monopoly resign prompt survives restarts instead: see `resigning`.)
+"""
 
 from __future__ import annotations
 
+import re
+import secrets
+import time
+import weakref
 from collections.abc import Awaitable, Callable
 from typing import Any
 
 import discord
 
-from bot.i18n import t
+from bot.i18n import locale_of, t
 
 from .errors import report_error
 
 Confirmed = Callable[[discord.Interaction[Any]], Awaitable[None]]
+PROMPT_SECONDS = 300
+
+# The prompts each client (bot) shows now: nonce -> when its buttons go. Per client, so that
+# a new bot in the same process (a restart in tests) holds none of the old one's.
+_live: weakref.WeakKeyDictionary[discord.Client, dict[str, float]] = (
+    weakref.WeakKeyDictionary())
+
+
+def _hold(client: discord.Client, nonce: str, seconds: float) -> None:
+    now = time.monotonic()
+    held = _live.setdefault(client, {})
+    for old in [n for n, until in held.items() if until < now]:
+        del held[old]
+    held[nonce] = now + seconds
+
+
+def _drop(client: discord.Client, nonce: str) -> None:
+    _live.get(client, {}).pop(nonce, None)
+
+
+def _holds(client: discord.Client, nonce: str) -> bool:
+    until = _live.get(client, {}).get(nonce)
+    return until is not None and until >= time.monotonic()
 
 
 class ExpiringView(discord.ui.View):
@@ -44,16 +77,31 @@ class ConfirmView(ExpiringView):
     turned into that text (and loses its buttons), which answers the click within Discord's
     3 seconds, and on_confirm then goes on with follow-ups."""
 
-    def __init__(self, *, owner_id: int, locale: str, confirm_label: str,
+    def __init__(self, interaction: discord.Interaction[Any], *, confirm_label: str,
                  on_confirm: Confirmed, confirmed_text: str | None = None) -> None:
-        super().__init__(timeout=300)
-        self.owner_id, self.locale, self.on_confirm = owner_id, locale, on_confirm
+        super().__init__(timeout=PROMPT_SECONDS)
+        self.owner_id, self.on_confirm = interaction.user.id, on_confirm
+        self.locale = locale_of(str(interaction.locale))
         self.confirmed_text = confirmed_text
-        self.confirm.label = confirm_label
-        self.cancel.label = t(locale, "button.cancel")
+        self._client, self._nonce = interaction.client, secrets.token_hex(8)
+        nonce = self._nonce
+        _hold(self._client, nonce, PROMPT_SECONDS + 5)  # in case on_timeout never runs
+        self.confirm.label, self.confirm.custom_id = confirm_label, f"sm:x:{nonce}:yes"
+        self.cancel.label = t(self.locale, "button.cancel")
+        self.cancel.custom_id = f"sm:x:{nonce}:no"
+
+    async def on_timeout(self) -> None:
+        _drop(self._client, self._nonce)
+        await super().on_timeout()
 
     async def interaction_check(self, interaction: discord.Interaction[Any]) -> bool:
-        return interaction.user.id == self.owner_id
+        if interaction.user.id == self.owner_id:
+            return True
+        # Nobody else sees it (it is private), but a forged click still gets an answer.
+        text = t(locale_of(str(interaction.locale)), "error.not_owner",
+                 owner=f"<@{self.owner_id}>")
+        await interaction.response.send_message(text, ephemeral=True)
+        return False
 
     @discord.ui.button(style=discord.ButtonStyle.danger)
     async def confirm(self, interaction: discord.Interaction[Any],
@@ -72,3 +120,27 @@ class ConfirmView(ExpiringView):
         self.stop()
         await interaction.response.edit_message(content=t(self.locale, "resign.cancelled"),
                                                 view=None)
+
+
+class ExpiredPrompt(discord.ui.DynamicItem[discord.ui.Button[Any]],
+                    template=r"sm:x:(?P<nonce>[0-9a-f]+):(?P<button>[a-z]+)"):
+    """Any click on a ConfirmView's button also comes here: while the prompt is held, the
+    view answers it; else (shown before a restart, or long gone) this says it expired."""
+
+    def __init__(self, nonce: str, button: str) -> None:
+        super().__init__(discord.ui.Button(label=button, custom_id=f"sm:x:{nonce}:{button}"))
+        self.nonce = nonce
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction[Any],
+                             item: discord.ui.Item[Any], match: re.Match[str]) -> ExpiredPrompt:
+        return cls(match["nonce"], match["button"])
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        if _holds(interaction.client, self.nonce):
+            return  # the prompt itself answers
+        text = t(locale_of(str(interaction.locale)), "prompt.expired")
+        try:
+            await interaction.response.edit_message(content=text, view=None)
+        except discord.HTTPException as exc:
+            await report_error(interaction, exc)

@@ -21,23 +21,21 @@ from game_core import (
 )
 from game_core.actions import SquareAction
 
-from .confirm import ConfirmView
+from .confirm import ExpiredPrompt
 from .controls import ActionButton, ActionSelect, ClickAnswers, PlayAgainButton, answer_clicks_with
 from .errors import on_tree_error
 from .play import game_message, play_action, show_game
 from .replies import ephemeral, last_events, locale_for, service_of
-from .reports import (
-    Pager, history_pages, leaderboard_pages, rules_embeds, stats_embed, status_embed,
-)
-from .starting import give_up, play_again, quietly_refresh, start_game
+from .pagers import PageButton, show_pages
+from .reports import stats_embed, status_embed
+from .resigning import ResignButton, ask_to_resign
+from .starting import play_again, quietly_refresh, start_game
 from .translator import CatalogTranslator, choice, en
 
 if TYPE_CHECKING:
     from bot.app import MonopolyBot
 
 log = logging.getLogger(__name__)
-HISTORY_FETCH = 80  # the newest actions shown by /monopoly history
-LEADERBOARD_FETCH = 100
 # A property option names a square: its number (autocomplete) or its name, the longest of
 # which in any edition is 39 characters. Discord refuses anything longer before it gets here.
 PROPERTY_MAX_LENGTH = 100
@@ -197,17 +195,13 @@ class MonopolyCog(commands.GroupCog, group_name=en("cmd.monopoly.name"),
         record = await self._my_game(interaction, finished_too=True)
         if record is None:
             return
-        entries = await service_of(interaction).history(record.id, limit=HISTORY_FETCH)
-        pages = history_pages(entries, edition=record.edition, locale=locale_for(interaction),
-                              doubles_matter=record.game.options.standard_doubles)
-        await self._paged(interaction, pages, page, ephemeral=True)
+        await show_pages(interaction, "history", str(record.id), page, ephemeral=True)
 
     @app_commands.command(name=_d("rules.name"), description=_d("rules.description"))
     @app_commands.describe(page=_d("rules.option.page.description"))
     async def rules(self, interaction: discord.Interaction[Any],
                     page: app_commands.Range[int, 1, 20] = 1) -> None:
-        await self._paged(interaction, rules_embeds(locale_for(interaction)), page,
-                          ephemeral=True)
+        await show_pages(interaction, "rules", "", page, ephemeral=True)
 
     @app_commands.command(name=_d("leaderboard.name"), description=_d("leaderboard.description"))
     @app_commands.describe(scope=_d("leaderboard.option.scope.description"),
@@ -216,14 +210,8 @@ class MonopolyCog(commands.GroupCog, group_name=en("cmd.monopoly.name"),
         scope=[choice("monopoly leaderboard", "scope", v) for v in ("server", "global")])
     async def leaderboard(self, interaction: discord.Interaction[Any], scope: str = "server",
                           page: app_commands.Range[int, 1, 10] = 1) -> None:
-        locale = locale_for(interaction)
-        guild = interaction.guild if scope == "server" else None
-        rows = await service_of(interaction).leaderboard(guild.id if guild else None,
-                                                          limit=LEADERBOARD_FETCH)
-        title = (t(locale, "leaderboard.title.server", server=guild.name) if guild
-                 else t(locale, "leaderboard.title.global"))
-        await self._paged(interaction, leaderboard_pages(rows, title=title, locale=locale), page,
-                          ephemeral=False)
+        # Public: anyone in the channel may turn its pages.
+        await show_pages(interaction, "leaderboard", scope, page, ephemeral=False)
 
     @app_commands.command(name=_d("stats.name"), description=_d("stats.description"))
     @app_commands.describe(user=_d("stats.option.user.description"))
@@ -247,22 +235,7 @@ class MonopolyCog(commands.GroupCog, group_name=en("cmd.monopoly.name"),
             if record is None:
                 return
             game_id, question = record.id, t(locale, "resign.confirm")
-
-        async def confirmed(click: discord.Interaction[Any]) -> None:
-            try:
-                result = await give_up(click, game_id)
-            except GameFinished:
-                await click.response.edit_message(content=t(locale, "error.game_over"),
-                                                  view=None)
-                return
-            await click.response.edit_message(content=t(locale, "resign.done"), view=None)
-            if result is not None:
-                await quietly_refresh(click, result.record, result.events)
-
-        view = ConfirmView(owner_id=interaction.user.id, locale=locale,
-                           confirm_label=t(locale, "button.confirm_resign"),
-                           on_confirm=confirmed)
-        await ephemeral(interaction, question, view)
+        await ask_to_resign(interaction, game_id, question)
 
     # ---- helpers ---------------------------------------------------------------------
 
@@ -276,17 +249,6 @@ class MonopolyCog(commands.GroupCog, group_name=en("cmd.monopoly.name"),
         if record is None:
             await ephemeral(interaction, t(locale_for(interaction), "error.no_game"))
         return record
-
-    async def _paged(self, interaction: discord.Interaction[Any], pages: list[discord.Embed],
-                     page: int, *, ephemeral: bool) -> None:
-        start = min(page, len(pages)) - 1
-        pager = Pager(pages, owner_id=interaction.user.id, locale=locale_for(interaction),
-                      start=start)
-        kwargs: dict[str, Any] = {"embed": pager.current, "ephemeral": ephemeral}
-        if len(pages) > 1:
-            kwargs["view"] = pager
-        await interaction.response.send_message(**kwargs)
-        pager.shown(interaction)
 
 
 def _square_of(value: str, record: GameRecord) -> int | None:
@@ -306,7 +268,8 @@ async def setup(bot: MonopolyBot) -> None:
     """Extension entry point: the cog, the persistent controls, the translator, the handler."""
     await bot.tree.set_translator(CatalogTranslator())
     answer_clicks_with(ClickAnswers(play=play_action, play_again=play_again))
-    bot.add_dynamic_items(ActionButton, ActionSelect, PlayAgainButton)
+    bot.add_dynamic_items(ActionButton, ActionSelect, PlayAgainButton, PageButton,
+                          ResignButton, ExpiredPrompt)
     bot.tree.on_error = on_tree_error  # type: ignore[method-assign]
     await bot.add_cog(MonopolyCog(bot))
 

@@ -1,4 +1,5 @@
-"""Embeds for the reading commands: status, history, leaderboard, stats, rules; and a pager.
+"""Embeds for the reading commands: status, history, leaderboard, stats, rules (paged by
+`pagers`).
 
 Everything shown comes from the catalog; pages stay within Discord's limits.
 """
@@ -6,7 +7,6 @@ Everything shown comes from the catalog; pages stay within Discord's limits.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
 import discord
 
@@ -16,8 +16,6 @@ from bot.i18n import (
 )
 from bot.service import GameRecord, HistoryEntry, LeaderboardRow, PlayerStats
 from game_core.state import BANK
-
-from .confirm import ExpiringView
 
 COLOUR = 0xC8102E
 HISTORY_PER_PAGE = 8
@@ -116,46 +114,3 @@ def stats_embed(stats: PlayerStats, *, locale: str, player: str) -> discord.Embe
 def rules_embeds(locale: str) -> list[discord.Embed]:
     return [discord.Embed(title=page.title, description=page.body, colour=COLOUR)
             for page in rules_pages(locale)]
-
-
-class Pager(ExpiringView):
-    """◀ ▶ through a list of embeds; only the one who asked may turn the pages (for ten
-    minutes; then the buttons go)."""
-
-    def __init__(self, pages: Sequence[discord.Embed], *, owner_id: int, locale: str,
-                 start: int = 0) -> None:
-        super().__init__(timeout=600)
-        self.pages, self.owner_id, self.index = list(pages), owner_id, start
-        self.previous.label = t(locale, "button.previous")
-        self.next.label = t(locale, "button.next")
-        self._update()
-
-    @property
-    def current(self) -> discord.Embed:
-        return self.pages[self.index]
-
-    def _update(self) -> None:
-        self.previous.disabled = self.index == 0
-        self.next.disabled = self.index >= len(self.pages) - 1
-
-    async def interaction_check(self, interaction: discord.Interaction[Any]) -> bool:
-        return interaction.user.id == self.owner_id
-
-    async def _turn_page(self, interaction: discord.Interaction[Any]) -> None:
-        self._update()
-        await interaction.response.edit_message(embed=self.current, view=self)
-        # The timeout starts again with each click, but the first interaction's token lasts
-        # only 15 minutes: tidy up through this newer one (its original is this message).
-        self.shown(interaction)
-
-    @discord.ui.button(style=discord.ButtonStyle.secondary)
-    async def previous(self, interaction: discord.Interaction[Any],
-                       button: discord.ui.Button[Pager]) -> None:
-        self.index = max(self.index - 1, 0)
-        await self._turn_page(interaction)
-
-    @discord.ui.button(style=discord.ButtonStyle.secondary)
-    async def next(self, interaction: discord.Interaction[Any],
-                   button: discord.ui.Button[Pager]) -> None:
-        self.index = min(self.index + 1, len(self.pages) - 1)
-        await self._turn_page(interaction)

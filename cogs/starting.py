@@ -46,8 +46,7 @@ async def start_game(interaction: discord.Interaction[Any], edition: str,
                 await quietly_refresh(click, result.record, result.events)
             await start_game(click, edition, options)
 
-        view = ConfirmView(owner_id=interaction.user.id, locale=locale,
-                           confirm_label=t(locale, "button.confirm_new"),
+        view = ConfirmView(interaction, confirm_label=t(locale, "button.confirm_new"),
                            on_confirm=resign_and_start,
                            confirmed_text=t(locale, "resign.done_starting"))
         await ephemeral(interaction, text, view)

@@ -205,6 +205,7 @@ EN: dict[str, str] = {
     "new.started": "New game: {edition} edition, you start on GO with {cash}. Good luck!",
     "resume.here": "Your game is here now.",
     "reply.done": "Done.",
+    "prompt.expired": "This prompt has expired; run the command again.",
     "resign.confirm": "Resign your game? It counts as a loss with 0 points.",
     "resign.confirm_damaged": "Your game can't be read back from the database. Give it up? "
                               "It counts as a loss with 0 points and is kept for the admin.",

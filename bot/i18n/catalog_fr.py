@@ -222,6 +222,7 @@ FR: dict[str, str] = {
                    "{cash}. Bonne chance !",
     "resume.here": "Votre partie est maintenant ici.",
     "reply.done": "C'est fait.",
+    "prompt.expired": "Cette question a expiré ; relancez la commande.",
     "resign.confirm": "Abandonner votre partie ? Elle comptera comme perdue, avec 0 point.",
     "resign.confirm_damaged": "Votre partie ne peut pas être relue dans la base. "
                               "L'abandonner ? Elle comptera comme perdue, avec 0 point, et "

@@ -1,0 +1,124 @@
+"""◀ ▶ through the pages of /monopoly history, rules and leaderboard, as DynamicItems.
+
+A page button's custom_id says which list (and its argument: the game of a history, the scope
+of a leaderboard), the language it was opened in, and the page it turns to; pressing it builds
+that page again from the database. So a pager keeps working after a restart and never expires;
+anyone may page a public leaderboard (it is public); a history pages only for its player.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import discord
+
+from bot.errors import GameNotFound, NotYourGame
+from bot.i18n import LOCALES, t
+
+from .controls import fits, refuse
+from .errors import report_error
+from .replies import ephemeral, locale_for, service_of
+from .reports import history_pages, leaderboard_pages, rules_embeds
+
+HISTORY_FETCH = 80  # the newest actions shown by /monopoly history
+LEADERBOARD_FETCH = 100
+KINDS = ("history", "rules", "leaderboard")
+SCOPES = ("server", "global")
+
+
+async def build_pages(interaction: discord.Interaction[Any], kind: str, arg: str,
+                      locale: str) -> list[discord.Embed]:
+    """The pages of one list, as they are now. GameNotFound / NotYourGame for a history that
+    is not the player's; ValueError for a list the bot does not make."""
+    service = service_of(interaction)
+    if kind == "rules":
+        return rules_embeds(locale)
+    if kind == "leaderboard" and arg in SCOPES:
+        guild = interaction.guild if arg == "server" else None
+        rows = await service.leaderboard(guild.id if guild else None, limit=LEADERBOARD_FETCH)
+        title = (t(locale, "leaderboard.title.server", server=guild.name) if guild
+                 else t(locale, "leaderboard.title.global"))
+        return leaderboard_pages(rows, title=title, locale=locale)
+    if kind == "history" and arg.isascii() and arg.isdigit():
+        game_id = int(arg)
+        if not fits(game_id):
+            raise GameNotFound(game_id)
+        record = await service.get(game_id)
+        if record.owner_id != interaction.user.id:
+            raise NotYourGame(record.id, record.owner_id)
+        entries = await service.history(record.id, limit=HISTORY_FETCH)
+        return history_pages(entries, edition=record.edition, locale=locale,
+                             doubles_matter=record.game.options.standard_doubles)
+    raise ValueError(f"no pager {kind}:{arg}")
+
+
+def pager_view(kind: str, arg: str, locale: str, index: int,
+               count: int) -> discord.ui.View | None:
+    """◀ ▶ under page `index` of `count`; None when there is only one page."""
+    if count < 2:
+        return None
+    view = discord.ui.View(timeout=None)
+    view.add_item(PageButton(kind, arg, locale, max(index - 1, 0), "p",
+                             label=t(locale, "button.previous"), disabled=index == 0))
+    view.add_item(PageButton(kind, arg, locale, min(index + 1, count - 1), "n",
+                             label=t(locale, "button.next"), disabled=index >= count - 1))
+    return view
+
+
+async def show_pages(interaction: discord.Interaction[Any], kind: str, arg: str, page: int, *,
+                     ephemeral: bool) -> None:
+    """Answer a reading command with page `page` (from 1; past the end, the last one)."""
+    locale = locale_for(interaction)
+    pages = await build_pages(interaction, kind, arg, locale)
+    index = min(page, len(pages)) - 1
+    kwargs: dict[str, Any] = {"embed": pages[index], "ephemeral": ephemeral}
+    view = pager_view(kind, arg, locale, index, len(pages))
+    if view is not None:
+        kwargs["view"] = view
+    await interaction.response.send_message(**kwargs)
+
+
+class PageButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
+                 template=r"sm:pg:(?P<kind>[a-z]+):(?P<arg>[0-9a-z]*):(?P<locale>[a-z]+):"
+                          r"(?P<page>\d+):(?P<way>[pn])"):
+    def __init__(self, kind: str, arg: str, locale: str, page: int, way: str, *,
+                 label: str = "", disabled: bool = False) -> None:
+        super().__init__(discord.ui.Button(
+            label=label or way, style=discord.ButtonStyle.secondary, disabled=disabled,
+            custom_id=f"sm:pg:{kind}:{arg}:{locale}:{page}:{way}"))
+        self.kind, self.arg, self.locale, self.page = kind, arg, locale, page
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction[Any],
+                             item: discord.ui.Item[Any], match: re.Match[str]) -> PageButton:
+        assert isinstance(item, discord.ui.Button)  # the template matches our buttons only
+        return cls(match["kind"], match["arg"], match["locale"], int(match["page"]),
+                   match["way"], label=item.label or "")
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        if self.kind not in KINDS or self.locale not in LOCALES:
+            await refuse(interaction, "error.unknown_control")
+            return
+        try:
+            pages = await build_pages(interaction, self.kind, self.arg, self.locale)
+        except GameNotFound:
+            await refuse(interaction, "error.unknown_game")
+            return
+        except NotYourGame as exc:
+            await ephemeral(interaction, t(locale_for(interaction), "error.not_owner",
+                                           owner=f"<@{exc.owner_id}>"))
+            return
+        except ValueError:
+            await refuse(interaction, "error.unknown_control")
+            return
+        except Exception as exc:  # noqa: BLE001 -- every failure gets an answer and a log line
+            await report_error(interaction, exc)
+            return
+        index = min(self.page, len(pages) - 1)  # the list may have shrunk meanwhile
+        try:
+            await interaction.response.edit_message(
+                embed=pages[index],
+                view=pager_view(self.kind, self.arg, self.locale, index, len(pages)))
+        except Exception as exc:  # noqa: BLE001 -- every failure gets an answer and a log line
+            await report_error(interaction, exc)
