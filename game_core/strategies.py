@@ -113,6 +113,7 @@ FOCUS_GROUPS = frozenset(("orange", "red", "yellow", "dark_blue"))
 _MORTGAGE = {i: Mortgage(i) for i in PROPERTIES}
 _LIFT = {i: LiftMortgage(i) for i in PROPERTIES}
 _SELL = {i: SellBuilding(i) for i in PROPERTIES}
+_CHEAPEST_LIFT = min(SQUARES[i].lift_cost for i in PROPERTIES)
 _IN_FOCUS = tuple(sq.kind is Kind.STREET and sq.group in FOCUS_GROUPS for sq in SQUARES)
 # The most the whole estate could ever raise (all 28 mortgaged, a hotel on every street): the
 # cash-out test below is skipped while the Bank holds more than that.
@@ -192,6 +193,8 @@ class Focus:
         return _DONE
 
     def _lift(self, s: GameState) -> Action | None:
+        if s.cash < self.lift_reserve + _CHEAPEST_LIFT or True not in s.mortgaged:
+            return None  # the common case, checked fast: rollouts call this every turn
         best: tuple[tuple[bool, int], int] | None = None
         for i in PROPERTIES:
             if s.owner[i] == PLAYER and s.mortgaged[i]:

@@ -1,0 +1,126 @@
+"""The advisor: the odds of each open choice from rollouts that can't see the game's future."""
+
+from __future__ import annotations
+
+from game_core import Buy, BuildHouse, Decline, DoneBuilding, Game, PayFine, UseJailCard
+from game_core.advisor import (
+    Tallies, advise, open_choices, rollout_tallies, split, summarize, tally_chunk,
+)
+from game_core.board import JAIL, PROPERTIES
+from game_core.simulate import game_seed
+from game_core.state import BUILD, BUY, JAIL as PENDING_JAIL, PLAYER
+from game_core.strategies import Focus
+
+from .helpers import BOARDWALK, PARK_PLACE, new_game
+
+ROLLOUTS = 120
+
+
+def midgame(seed: int = 99) -> Game:
+    """A game played by `focus` up to a buy choice after turn 20."""
+    for k in range(50):
+        game, player = Game.new(game_seed(seed, k)), Focus()
+        while not game.is_over:
+            if game.turn >= 20 and game.pending == BUY and len(open_choices(game)) == 2:
+                return game
+            game.apply(player.choose(game))
+    raise AssertionError("no mid-game buy choice found")
+
+
+def test_rollouts_cant_see_the_future_two_games_differing_only_in_their_future_get_one_hint():
+    game = midgame()
+    other = game.copy()
+    s = other.s
+    s.seed, s.draws = s.seed ^ 0xABCDEF, s.draws + 17  # other dice to come
+    s.loaded = [(6, 6), (1, 2), (3, 3)]  # even dice fixed in advance
+    s.chance.reverse()  # the same cards, another order
+    s.chest = s.chest[5:] + s.chest[:5]
+    assert advise(game, ROLLOUTS, seed=3) == advise(other, ROLLOUTS, seed=3)
+
+
+def test_the_advisor_seed_does_change_the_futures():
+    game = midgame()
+    assert advise(game, ROLLOUTS, seed=3) != advise(game, ROLLOUTS, seed=4)
+
+
+def test_common_random_numbers_the_same_choice_evaluated_twice_gives_identical_figures():
+    game = midgame()
+    first = advise(game, ROLLOUTS, seed=11, choices=[Buy()])
+    again = advise(game, ROLLOUTS, seed=11, choices=[Decline(), Buy()])
+    assert first.choices[0].win_rate == again.choices[1].win_rate
+    assert first.choices[0].turns == again.choices[1].turns
+    twice = advise(game, ROLLOUTS, seed=11, choices=[Decline(), Decline()])
+    a, b = twice.choices
+    assert (a.wins, a.turns, a.turns_low) == (b.wins, b.turns, b.turns_low)
+
+
+def test_a_hint_never_changes_the_game():
+    game = midgame()
+    before, version = game.to_dict(), game.version
+    hint = advise(game, ROLLOUTS, seed=1)
+    assert game.to_dict() == before and game.version == version == hint.version
+
+
+def test_E1_buying_the_28th_property_wins_at_once_and_is_marked_best_over_declining():
+    game = new_game(position=BOARDWALK, cash=400,
+                    mine=[i for i in PROPERTIES if i != BOARDWALK])
+    for square in PROPERTIES:  # all mortgaged: declining leaves a long, uncertain game
+        game.s.mortgaged[square] = square != BOARDWALK
+    game.s.pending, game.s.pending_square = BUY, BOARDWALK
+    hint = advise(game, 150, seed=2)
+    buy, decline = hint.choices
+    assert buy.action == Buy() and buy.best and buy.win_rate == 1.0 and buy.turns == 0
+    assert buy.win_low > 0.97  # 150 wins out of 150: Wilson's 95% interval
+    assert decline.win_rate < 1.0 and not decline.best
+    assert decline.vs_best_high < 0 and not decline.too_close and not hint.too_close
+
+
+def test_P6_using_the_held_card_beats_a_fine_that_leaves_too_little_to_complete_a_group():
+    # T4: the card sells to the Bank for the fine, so the two are worth the same 50; what
+    # differs is the cash in hand. Here it is what buying New York needs (200), and New York
+    # completes the orange group: the fine leaves 199 and New York goes to the Bank.
+    game = new_game(position=JAIL, cash=249, mine=[16, 18])  # New York would complete orange
+    s = game.s
+    s.in_jail, s.pending = True, PENDING_JAIL
+    s.jail_cards.append("ch_jail_free")
+    s.chance.remove("ch_jail_free")
+    hint = advise(game, 200, seed=5)
+    fine, card = hint.choices
+    assert (fine.action, card.action) == (PayFine(), UseJailCard())
+    assert card.best and card.win_rate > fine.win_rate
+    assert fine.vs_best_high < 0 and not hint.too_close
+
+
+def test_P2_building_choices_are_the_house_and_stopping():
+    game = new_game(position=PARK_PLACE, cash=1000, mine=[PARK_PLACE, BOARDWALK])
+    game.s.pending, game.s.pending_square = BUILD, PARK_PLACE
+    assert open_choices(game) == [BuildHouse(), DoneBuilding()]
+
+
+def test_M1_every_sale_and_mortgage_is_a_choice_while_raising_funds():
+    game = new_game(cash=0, mine=[PARK_PLACE, BOARDWALK, 5])
+    s = game.s
+    s.owner[5] = PLAYER
+    s.pending, s.debt, s.debt_then = "raise_funds", 100, "end"
+    s.debt_event = {"type": "paid", "amount": 100, "reason": "card", "square": -1}
+    kinds = sorted((a.type, getattr(a, "square", -1)) for a in open_choices(game))
+    assert kinds == [("mortgage", 5), ("mortgage", PARK_PLACE), ("mortgage", BOARDWALK)]
+
+
+def test_chunks_run_apart_add_up_to_the_whole_hint():
+    game = midgame()
+    choices = open_choices(game)
+    whole = rollout_tallies(game, choices, 9, 0, 60)
+    parts = [Tallies.from_data(tally_chunk(game.to_dict(), [a.to_dict() for a in choices], 9,
+                                           a, b), len(choices))
+             for a, b in split(60, 4)]
+    added = parts[0]
+    for part in parts[1:]:
+        added = added + part
+    assert added == whole
+    assert summarize(game.version, 9, choices, added) == advise(game, 60, seed=9)
+
+
+def test_split_covers_every_rollout_once():
+    assert split(10, 3) == [(0, 3), (3, 6), (6, 10)]
+    assert split(2, 4) == [(0, 1), (1, 2)]
