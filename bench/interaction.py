@@ -25,7 +25,8 @@ from pathlib import Path
 from typing import Any
 
 from bot.service import GameService
-from cogs.game_message import build_game_message
+from bot.pictures.board import render_board
+from cogs.game_message import build_game_message, last_move
 from game_core.strategies import make_strategy
 
 TARGET_P99_MS = 50.0
@@ -56,8 +57,11 @@ async def bot_side(games: int, picture: bool) -> list[float]:
                     action = player.choose(record.game)
                     start = time.perf_counter()
                     result = await service.act(record.id, OWNER, record.version, action)
+                    # The picture as a worker draws it, timed here as if drawn in line.
+                    png = (render_board(result.record.game, last_move=last_move(result.events))
+                           if picture else None)
                     message = build_game_message(result.record, result.events, locale="en",
-                                                 player="alice", picture=picture)
+                                                 player="alice", picture=picture, png=png)
                     message.embed.to_dict()
                     message.view.to_components()
                     times.append(time.perf_counter() - start)

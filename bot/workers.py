@@ -73,6 +73,12 @@ class WorkerPool:
         self.size = size
         self.processes = processes  # False: threads (tests in one process)
         self._closed = False
+        self._running = 0  # jobs submitted and not finished
+
+    @property
+    def backlog(self) -> int:
+        """Jobs waiting for a free worker: a caller in a hurry need not wait behind them."""
+        return max(0, self._running - self.size)
 
     @classmethod
     def start(cls, size: int | None = None) -> WorkerPool:
@@ -108,6 +114,7 @@ class WorkerPool:
         """`fn(*args, **kwargs)` in a worker; raises PoolClosed once the pool is closed."""
         if self._closed:
             raise PoolClosed("the worker pool is closed")
+        self._running += 1
         try:
             # submit + wrap_future rather than loop.run_in_executor: the same, but with
             # keyword arguments, and nothing to pickle but `fn` and its arguments.
@@ -122,6 +129,8 @@ class WorkerPool:
             if self._closed:
                 raise PoolClosed("the worker pool is closed") from exc
             raise
+        finally:
+            self._running -= 1
 
     def _replace(self) -> None:
         broken = self._executor

@@ -18,6 +18,7 @@ from bot.i18n import (
     square_name, t, tn,
 )
 from bot.service import GameRecord
+from bot.workers import WorkerPool
 from game_core import (
     Action, BuildHotel, BuildHouse, Buy, Decline, DoneBuilding, Event, LiftMortgage, Mortgage,
     PayFine, Roll, SellBuilding, SellJailCard, UseJailCard,
@@ -67,9 +68,19 @@ def last_move(events: Sequence[Event]) -> tuple[int, int] | None:
     return (moves[0].start, moves[-1].end) if moves else None
 
 
+async def draw_board(workers: WorkerPool, record: GameRecord, events: Sequence[Event]) -> bytes:
+    """The board picture of `record` after `events`, drawn by a worker: never on the event
+    loop, which must stay free to answer clicks in time."""
+    return await workers.run(render_board, record.game, last_move=last_move(events))
+
+
 def build_game_message(record: GameRecord, events: Sequence[Event], *, locale: str,
-                       player: str, picture: bool = True) -> GameMessage:
-    """The embed, controls and (if `picture`) board picture of `record` after `events`."""
+                       player: str, picture: bool = True,
+                       png: bytes | None = None) -> GameMessage:
+    """The embed and controls of `record` after `events`, with `png` (from draw_board) as
+    the board picture. With `picture` but no `png` yet, the message says the board is being
+    drawn and shows no picture rather than an older one; without `picture` (no Attach Files
+    permission), a text board."""
     game, edition = record.game, record.edition
     s = game.s
 
@@ -103,11 +114,13 @@ def build_game_message(record: GameRecord, events: Sequence[Event], *, locale: s
                      + t(locale, "embed.field.turn") + f" {game.turn}")
     file = None
     move = last_move(events)
-    if picture:
-        file = discord.File(io.BytesIO(render_board(game, last_move=move)), filename=IMAGE_NAME)
+    if not picture:
+        embed.description = render_board_text(game, last_move=move)[:4096]
+    elif png is not None:
+        file = discord.File(io.BytesIO(png), filename=IMAGE_NAME)
         embed.set_image(url=f"attachment://{IMAGE_NAME}")
     else:
-        embed.description = render_board_text(game, last_move=move)[:4096]
+        embed.description = t(locale, "embed.value.drawing")
     return GameMessage(embed, build_controls(record, locale=locale), file)
 
 

@@ -24,7 +24,7 @@ from game_core.actions import SquareAction
 from .confirm import ExpiredPrompt
 from .controls import ActionButton, ActionSelect, ClickAnswers, PlayAgainButton, answer_clicks_with
 from .errors import on_tree_error
-from .play import game_message, play_action, show_game
+from .play import board_message, play_action, show_game
 from .replies import ephemeral, last_events, locale_for, service_of
 from .pagers import PageButton, show_pages
 from .reports import stats_embed, status_embed
@@ -92,11 +92,13 @@ class MonopolyCog(commands.GroupCog, group_name=en("cmd.monopoly.name"),
         record = await self._my_game(interaction)
         if record is None:
             return
-        message = game_message(interaction, record,
-                               await last_events(service_of(interaction), record.id))
+        events = await last_events(service_of(interaction), record.id)
+        if not interaction.response.is_done():  # the picture may wait behind a queue
+            await interaction.response.defer(ephemeral=True, thinking=True)
+        message = await board_message(interaction, record, events)
         kwargs = message.send_kwargs()
         kwargs.pop("view")  # a look at the board, not a second set of controls
-        await interaction.response.send_message(ephemeral=True, **kwargs)
+        await interaction.followup.send(ephemeral=True, **kwargs)
 
     @app_commands.command(name=_d("status.name"), description=_d("status.description"))
     async def status(self, interaction: discord.Interaction[Any]) -> None:

@@ -18,17 +18,25 @@ from bot.service import GameRecord
 from game_core import Action, Event, IllegalActionError
 
 from .errors import report_error
-from .game_message import GameMessage, build_game_message
-from .replies import can_attach, ephemeral, last_events, locale_for, owner_name, service_of
+from .board_updates import answer_click, answer_with_message, update_message
+from .game_message import GameMessage, build_game_message, draw_board
+from .replies import (
+    can_attach, ephemeral, last_events, locale_for, owner_name, service_of, workers_of,
+)
 
 log = logging.getLogger(__name__)
 
 
-def game_message(interaction: discord.Interaction[Any], record: GameRecord,
-                 events: Sequence[Event]) -> GameMessage:
+async def board_message(interaction: discord.Interaction[Any], record: GameRecord,
+                        events: Sequence[Event]) -> GameMessage:
+    """The game message with its picture (drawn by a worker) or text board, for an answer
+    that may wait for it (a look at the board, not a click)."""
+    png = None
+    if can_attach(interaction):
+        png = await draw_board(workers_of(interaction), record, events)
     return build_game_message(record, events, locale=locale_for(interaction),
                               player=owner_name(interaction, record),
-                              picture=can_attach(interaction))
+                              picture=can_attach(interaction), png=png)
 
 
 async def play_action(interaction: discord.Interaction[Any], game_id: int, version: int,
@@ -42,8 +50,7 @@ async def play_action(interaction: discord.Interaction[Any], game_id: int, versi
         except StaleVersion:
             # An old button: show the game as it is now, then say why nothing happened.
             record = await service.get(game_id)
-            message = game_message(interaction, record, await last_events(service, game_id))
-            await interaction.response.edit_message(**message.edit_kwargs())
+            await answer_click(interaction, record, await last_events(service, game_id))
             await ephemeral(interaction, t(locale, "error.stale"))
             return
         except NotYourGame as exc:
@@ -61,25 +68,23 @@ async def play_action(interaction: discord.Interaction[Any], game_id: int, versi
             await ephemeral(interaction, t(locale, "error.illegal", reason=reason))
             return
         record = result.record
-        message = game_message(interaction, record, result.events)
-        await interaction.response.edit_message(**message.edit_kwargs())
+        # Saved: answer now (Discord's 3 s), the picture following if it isn't drawn yet.
+        await answer_click(interaction, record, result.events)
         if interaction.message is not None and interaction.message.id != record.message_id:
             # The clicked message is the game's message from now on (one message per game).
             await service.set_message(game_id, interaction.channel_id, interaction.message.id)
     except Exception as exc:  # noqa: BLE001 -- every failure gets an answer and a log line
+        if interaction.client.is_closed():  # stopping: no answer can go out any more
+            log.info("game %d: a click's answer was lost, the bot is stopping (%r); its move, "
+                     "if made, is saved", game_id, exc)
+            return
         await report_error(interaction, exc)
 
 
 async def show_game(interaction: discord.Interaction[Any], record: GameRecord,
                     events: Sequence[Event]) -> None:
     """Post the game message as the answer to a command, and remember it as the game's."""
-    message = game_message(interaction, record, events)
-    sent: discord.Message
-    if interaction.response.is_done():
-        sent = await interaction.followup.send(wait=True, **message.send_kwargs())
-    else:
-        await interaction.response.send_message(**message.send_kwargs())
-        sent = await interaction.original_response()
+    sent = await answer_with_message(interaction, record, events)
     await service_of(interaction).set_message(record.id, interaction.channel_id, sent.id)
 
 
@@ -88,7 +93,6 @@ async def refresh_game_message(interaction: discord.Interaction[Any], record: Ga
     """After a command changed the game, edit its message where it is. If that message is
     gone or can't be edited, post a new one here and record it; nothing in the game is lost.
     Returns True when a new message was posted."""
-    message = game_message(interaction, record, events)
     client = interaction.client
     if record.message_id is not None and record.channel_id is not None:
         try:
@@ -96,11 +100,11 @@ async def refresh_game_message(interaction: discord.Interaction[Any], record: Ga
                 record.channel_id)
             if isinstance(channel, discord.abc.Messageable):
                 partial = channel.get_partial_message(record.message_id)  # type: ignore[attr-defined]
-                await partial.edit(**message.edit_kwargs())
+                await update_message(interaction, record, events, partial.edit)
                 return False
         except (discord.NotFound, discord.Forbidden, discord.HTTPException) as exc:
             log.info("game %d: old message %s not editable (%s); posting a new one",
                      record.id, record.message_id, exc)
-    sent = await interaction.followup.send(wait=True, **message.send_kwargs())
+    sent = await answer_with_message(interaction, record, events)
     await service_of(interaction).set_message(record.id, interaction.channel_id, sent.id)
     return True

@@ -12,6 +12,7 @@ import discord
 
 from bot.i18n import locale_of, t
 from bot.service import GameRecord, GameService
+from bot.workers import WorkerPool
 from game_core import Event
 
 from .confirm import ExpiringView
@@ -23,6 +24,12 @@ if TYPE_CHECKING:
 def service_of(interaction: discord.Interaction[Any]) -> GameService:
     bot: MonopolyBot = interaction.client
     return bot.service
+
+
+def workers_of(interaction: discord.Interaction[Any]) -> WorkerPool:
+    """Where pictures are drawn: never on the event loop."""
+    bot: MonopolyBot = interaction.client
+    return bot.workers
 
 
 def locale_for(interaction: discord.Interaction[Any]) -> str:

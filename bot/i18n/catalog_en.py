@@ -101,6 +101,7 @@ EN: dict[str, str] = {
     "embed.value.supply": "{houses} / {hotels}",
     "embed.value.jail_card.one": "{count} card",
     "embed.value.jail_card.other": "{count} cards",
+    "embed.value.drawing": "🖼️ Drawing the board…",
     "embed.value.no_events": "The game begins: you stand on GO.",
     "embed.value.more_events": "…",
     # ---- the decision pending ----------------------------------------------------------

@@ -110,6 +110,7 @@ FR: dict[str, str] = {
     "embed.value.supply": "{houses} / {hotels}",
     "embed.value.jail_card.one": "{count} carte",
     "embed.value.jail_card.other": "{count} cartes",
+    "embed.value.drawing": "🖼️ Dessin du plateau…",
     "embed.value.no_events": "La partie commence : vous êtes sur la case Départ.",
     "embed.value.more_events": "…",
     # ---- la décision attendue ----------------------------------------------------------

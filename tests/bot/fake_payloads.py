@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import re
 import secrets
 import time
 from dataclasses import dataclass, field
@@ -55,6 +56,7 @@ class Message:
     attachments: list[Attachment] = field(default_factory=list)
     flags: int = 0
     edits: int = 0  # how many times the bot changed it
+    pictures: int = 0  # how many of those changes uploaded a picture
     deleted: bool = False
 
     @property
@@ -103,6 +105,7 @@ class Message:
                     new.append(kept[index])
             self.attachments = new
         self.edits += 1
+        self.pictures += bool(files)
 
     def payload(self) -> dict[str, Any]:
         return {"id": str(self.id), "channel_id": str(self.channel_id), "guild_id": str(GUILD_ID),
@@ -174,16 +177,21 @@ async def read_body(request: web.Request) -> tuple[dict[str, Any], dict[int, tup
     """A JSON body, or a multipart one (payload_json and files[n]) as discord.py sends files."""
     if not request.content_type.startswith("multipart/"):
         return (await request.json() if request.can_read_body else {}), {}
+    boundary = re.search(r'boundary="?([^";]+)', request.headers["Content-Type"])
+    assert boundary is not None, request.headers["Content-Type"]
     body: dict[str, Any] = {}
     files: dict[int, tuple[str, bytes]] = {}
-    reader = await request.multipart()
-    async for part in reader:
-        if not isinstance(part, web.BodyPartReader):  # nested multipart: not from discord.py
+    for part in (await request.read()).split(b"--" + boundary[1].encode())[1:-1]:
+        head, _, content = part.partition(b"\r\n\r\n")
+        content = content.removesuffix(b"\r\n")
+        name = re.search(rb'name="([^"]*)"', head)
+        filename = re.search(rb'filename="([^"]*)"', head)
+        if name is None:
             continue
-        if part.name == "payload_json":
-            body = json.loads(await part.text())
-        elif part.name and part.name.startswith("files["):
-            files[int(part.name[6:-1])] = (part.filename or "", bytes(await part.read()))
+        if name[1] == b"payload_json":
+            body = json.loads(content)
+        elif name[1].startswith(b"files["):
+            files[int(name[1][6:-1])] = (filename[1].decode() if filename else "", content)
     return body, files
 
 

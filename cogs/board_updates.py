@@ -1,0 +1,229 @@
+"""The game message under load: a saved move's text at once, its board picture as soon as a
+worker has drawn it, and only ever the newest state (issue 14).
+
+An answer to Discord must come within 3 s, however many players click at once. The picture
+is drawn in the worker pool, never on the event loop. If it is ready within PICTURE_WAIT the
+answer carries it; else the answer goes without it (the embed says the board is being drawn,
+and the older picture is taken away rather than shown beside newer text), and a follow-up
+edit adds it.
+
+Per game, one follow-up task at a time shows the newest state known. Clicks that pile up
+while a picture is drawn only replace that newest state: the task then draws and sends the
+newest one, never a backlog of stale pictures. When Discord answers an edit with 429,
+discord.py waits as told and retries; the task, once its edit went through, looks again and
+edits once more if a newer state arrived meanwhile, so the last edit shows the newest state.
+An answer Discord refused (too late: 10062) is followed by an edit of the message through
+the channel; if that fails too (message deleted), the game is still saved, and the next
+press or /monopoly resume shows it where it is.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import weakref
+from collections.abc import Awaitable, Callable, Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+from bot.service import GameRecord
+from game_core import Event
+
+from .game_message import GameMessage, build_game_message, draw_board
+from .replies import can_attach, locale_for, owner_name
+
+if TYPE_CHECKING:
+    from bot.app import MonopolyBot
+
+log = logging.getLogger(__name__)
+# How long an answer may wait for its picture before going without it. Drawing takes ~10 ms
+# when a worker is free; when pictures queue for the workers, the answer doesn't wait at all.
+PICTURE_WAIT = 0.2
+Edit = Callable[..., Awaitable[object]]  # changes the game message: edit(**edit_kwargs())
+
+
+@dataclass(eq=False)
+class Shown:
+    """One state of a game to show on its message, and how far that got."""
+
+    record: GameRecord
+    events: Sequence[Event]
+    locale: str
+    player: str
+    picture: bool  # False: a text board (no Attach Files permission)
+    drawing: asyncio.Future[bytes] | None
+    edit: Edit | None = None  # how a follow-up changes the message showing it
+    answered: asyncio.Event = field(default_factory=asyncio.Event)
+
+    def message(self, png: bytes | None) -> GameMessage:
+        return build_game_message(self.record, self.events, locale=self.locale,
+                                  player=self.player, picture=self.picture, png=png)
+
+    async def picture_within(self, seconds: float | None) -> bytes | None:
+        """The picture if it is drawn within `seconds` (None: not yet, not wanted, or given
+        up for a newer state). Waiting never raises what the drawing raised."""
+        if self.drawing is None:
+            return None
+        await asyncio.wait({self.drawing}, timeout=seconds)
+        if self.drawing.done() and not self.drawing.cancelled() \
+                and self.drawing.exception() is None:
+            return self.drawing.result()
+        return None
+
+
+@dataclass(eq=False)
+class _Game:
+    newest: Shown
+    complete: Shown | None = None  # shown whole (text and picture) by the last edit
+    task: asyncio.Task[None] | None = None
+
+
+class BoardUpdates:
+    """The newest state of each game waiting to be shown, and the tasks showing them."""
+
+    def __init__(self, bot: MonopolyBot) -> None:
+        self._bot = bot
+        self._games: dict[int, _Game] = {}
+
+    def state(self, interaction: discord.Interaction[Any], record: GameRecord,
+              events: Sequence[Event]) -> Shown:
+        """`record` as the player will see it; its picture starts being drawn now."""
+        picture = can_attach(interaction)
+        drawing = (asyncio.ensure_future(draw_board(self._bot.workers, record, events))
+                   if picture else None)
+        shown = Shown(record, events, locale_for(interaction), owner_name(interaction, record),
+                      picture, drawing)
+        if drawing is not None:
+            drawing.add_done_callback(_retrieve)
+        game = self._games.get(record.id)
+        if game is None:
+            self._games[record.id] = _Game(shown)
+        elif record.version >= game.newest.record.version:
+            older, game.newest = game.newest, shown
+            if older.drawing is not None and older is not game.complete:
+                older.drawing.cancel()  # only the newest is drawn, if not started yet
+        return shown
+
+    def picture_wait(self) -> float:
+        return 0.0 if self._bot.workers.backlog else PICTURE_WAIT
+
+    def answered(self, shown: Shown, edit: Edit | None, *, whole: bool) -> None:
+        """The answer showing `shown` was given (`whole`: with its picture); `edit` changes
+        that message later (None: nothing can)."""
+        shown.edit = edit
+        shown.answered.set()
+        game = self._games.get(shown.record.id)
+        if game is None:
+            return
+        if game.newest is shown and whole and (game.task is None or game.task.done()):
+            del self._games[shown.record.id]  # nothing more to show
+            return
+        if game.task is None or game.task.done():
+            game.task = asyncio.create_task(self._show_newest(shown.record.id, game))
+
+    async def _show_newest(self, game_id: int, game: _Game) -> None:
+        try:
+            while game.complete is not game.newest:
+                shown = game.newest
+                await shown.answered.wait()  # its own answer goes first
+                png = await shown.picture_within(None) if shown.drawing is not None else None
+                if game.newest is not shown:  # a newer state came meanwhile: show that one
+                    continue
+                if shown.edit is None or (shown.picture and png is None):
+                    log.info("game %d: can't update its message now; the next press or "
+                             "/monopoly resume shows the game", game_id)
+                    game.complete = shown  # nothing more can be done for this state
+                    continue
+                try:
+                    await shown.edit(**shown.message(png).edit_kwargs())
+                except discord.HTTPException as exc:
+                    log.info("game %d: could not update its message (%s)", game_id, exc)
+                game.complete = shown
+        except Exception as exc:  # noqa: BLE001 -- a failed picture must not take the bot down
+            if self._bot.is_closed():  # stopping: the saved game waits for the next start
+                log.info("game %d: message not updated, the bot is stopping (%r)", game_id, exc)
+            else:
+                log.exception("game %d: could not show its newest state", game_id)
+        finally:
+            if self._games.get(game_id) is game:
+                del self._games[game_id]
+
+
+def _retrieve(drawing: asyncio.Future[bytes]) -> None:
+    """A drawing nobody waits for any more must not fail noisily (at shutdown, say)."""
+    if not drawing.cancelled() and drawing.exception() is not None:
+        log.debug("a picture was not drawn: %r", drawing.exception())
+
+
+_updates: weakref.WeakKeyDictionary[discord.Client, BoardUpdates] = (
+    weakref.WeakKeyDictionary())
+
+
+def updates_for(interaction: discord.Interaction[Any]) -> BoardUpdates:
+    bot: MonopolyBot = interaction.client
+    updates = _updates.get(bot)
+    if updates is None:
+        updates = _updates[bot] = BoardUpdates(bot)
+    return updates
+
+
+async def answer_click(interaction: discord.Interaction[Any], record: GameRecord,
+                       events: Sequence[Event]) -> None:
+    """Answer a click by editing its message to show `record` (after `events`)."""
+    updates = updates_for(interaction)
+    shown = updates.state(interaction, record, events)
+    edit: Edit | None = None
+    png: bytes | None = None
+    try:
+        png = await shown.picture_within(updates.picture_wait())
+        await interaction.response.edit_message(**shown.message(png).edit_kwargs())
+        edit = interaction.edit_original_response
+    except discord.NotFound as exc:  # too late (10062): Discord told the player it failed
+        log.warning("game %d: the answer to a click was refused (%s); updating the message "
+                    "through its channel", record.id, exc)
+        edit = interaction.message.edit if interaction.message is not None else None
+        png = None
+    finally:
+        updates.answered(shown, edit, whole=png is not None or not shown.picture)
+
+
+async def answer_with_message(interaction: discord.Interaction[Any], record: GameRecord,
+                              events: Sequence[Event]) -> discord.Message:
+    """Answer a command with a new game message showing `record`; returns that message."""
+    updates = updates_for(interaction)
+    shown = updates.state(interaction, record, events)
+    edit: Edit | None = None
+    png: bytes | None = None
+    try:
+        png = await shown.picture_within(updates.picture_wait())
+        kwargs = shown.message(png).send_kwargs()
+        sent: discord.Message
+        if interaction.response.is_done():
+            sent = await interaction.followup.send(wait=True, **kwargs)
+            edit = sent.edit
+        else:
+            callback = await interaction.response.send_message(**kwargs)
+            resource = callback.resource if callback is not None else None
+            sent = (resource if isinstance(resource, discord.InteractionMessage)
+                    else await interaction.original_response())
+            edit = interaction.edit_original_response
+        return sent
+    finally:
+        updates.answered(shown, edit, whole=png is not None or not shown.picture)
+
+
+async def update_message(interaction: discord.Interaction[Any], record: GameRecord,
+                         events: Sequence[Event], edit: Edit) -> None:
+    """After a command (answered already) changed the game: `edit` its message to show
+    `record`, with its picture. Raises what `edit` raises."""
+    updates = updates_for(interaction)
+    shown = updates.state(interaction, record, events)
+    done = False
+    try:
+        png = await shown.drawing if shown.drawing is not None else None
+        await edit(**shown.message(png).edit_kwargs())
+        done = True
+    finally:
+        updates.answered(shown, edit if done else None, whole=done)

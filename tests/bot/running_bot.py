@@ -1,0 +1,119 @@
+"""The real `python -m bot` against the loopback Discord, with games already started: what the
+capacity tests and bench/capacity.py share.
+
+`seed_games` starts one game per player in the database (as `/monopoly new` would have) and
+posts its message in the loopback Discord; `RunningBot` runs the bot process on that
+database until it is stopped with SIGTERM, as a service manager stops it.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import re
+import signal
+import subprocess
+import tempfile
+from dataclasses import dataclass
+from pathlib import Path
+
+from bot.pictures.board import render_board
+from bot.service import GameService
+from cogs.game_message import last_move
+
+from .fake_discord import FakeDiscord
+from .fake_payloads import CHANNEL_ID, GUILD_ID, roll_button_row
+
+FIRST_PLAYER = 10_000  # players' user ids: FIRST_PLAYER, FIRST_PLAYER + 1, ...
+
+
+@dataclass(frozen=True)
+class Table:
+    """A started game: its id, its player and its message in the loopback Discord."""
+
+    game_id: int
+    player: int
+    message_id: int
+
+
+def seed_games(db: Path, fake: FakeDiscord, players: int) -> list[Table]:
+    async def start_all() -> list[Table]:
+        service = await GameService.open(db, seed_source=iter(range(1, 10**6)).__next__)
+        try:
+            tables = []
+            for n in range(players):
+                player = FIRST_PLAYER + n
+                record = await service.start(player, GUILD_ID, CHANNEL_ID)
+                message_id = fake.post_message(roll_button_row(record.id, 0, player))
+                await service.set_message(record.id, CHANNEL_ID, message_id)
+                tables.append(Table(record.id, player, message_id))
+            return tables
+        finally:
+            await service.close()
+
+    return asyncio.run(start_all())
+
+
+def saved_games(db: Path) -> dict[int, tuple[int, str]]:
+    """Each game's saved version and the sha256 of its board picture as the bot draws it."""
+    import hashlib
+
+    async def read() -> dict[int, tuple[int, str]]:
+        service = await GameService.open(db)
+        try:
+            out = {}
+            for game_id in range(1, 10**6):
+                try:
+                    record = await service.get(game_id)
+                except Exception:  # noqa: BLE001 -- past the last game
+                    break
+                entries = await service.history(game_id, limit=1)
+                events = list(entries[0].events) if entries else []
+                png = render_board(record.game, last_move=last_move(events))
+                out[game_id] = (record.version, hashlib.sha256(png).hexdigest())
+            return out
+        finally:
+            await service.close()
+
+    return asyncio.run(read())
+
+
+class RunningBot:
+    """`python -m bot` on `db`, connected to `fake`; stop() sends SIGTERM and returns the log."""
+
+    def __init__(self, fake: FakeDiscord, db: Path) -> None:
+        self._log = tempfile.TemporaryFile(mode="w+")  # a pipe could fill up and block it
+        env = {"PATH": os.environ.get("PATH", ""), "DISCORD_TOKEN": "a.token",
+               "MONOPOLY_DB": str(db), "MONOPOLY_LOG_LEVEL": "INFO"}
+        self.process = subprocess.Popen(fake.bot_command(), cwd=db.parent, env=env,
+                                        stdout=subprocess.DEVNULL, stderr=self._log, text=True)
+        if not fake.identified.wait(120):
+            self.stop()
+            raise RuntimeError(f"the bot never reached the gateway:\n{self.log()}")
+
+    def log(self) -> str:
+        self._log.seek(0)
+        return self._log.read()
+
+    def stop(self) -> str:
+        if self.process.poll() is None:
+            self.process.send_signal(signal.SIGTERM)
+            try:
+                self.process.wait(60)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+                self.process.wait()
+        return self.log()
+
+    def worker_pids(self) -> list[int]:
+        match = re.search(r"worker processes ready \(pids ([\d ]+)\)", self.log())
+        assert match, self.log()
+        return [int(pid) for pid in match[1].split()]
+
+
+def alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    return True
