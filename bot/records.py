@@ -84,6 +84,16 @@ class PlayerStats:
     fastest_win: int | None  # turns
 
 
+@dataclass(frozen=True, slots=True)
+class FinishedGame:
+    """One finished game of a player's record (the stats chart)."""
+
+    won: bool
+    score: int  # E2, for a win
+    turns: int
+    standard: bool  # every rule option at its RULES.md default (Options.is_standard)
+
+
 # The column order of GAME_COLUMNS is the order of the GameRecord fields before `game`.
 GAME_COLUMNS = ("id, owner_id, guild_id, channel_id, message_id, seed, options, edition, "
                 "status, version, created_at, updated_at, finished_at, outcome, score, turns, "

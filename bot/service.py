@@ -34,20 +34,23 @@ from typing import Any
 
 import aiosqlite
 
-from game_core import Action, Game, InvalidOptionError, Resign, action_from_dict
+from game_core import Action, Game, InvalidOptionError, Options, Resign, action_from_dict
+from game_core.story import GameLog
 
 from . import db
 from .errors import (
     ActiveGameExists, DamagedGame, GameFinished, GameNotFound, NotYourGame, StaleVersion,
 )
 from .records import (
-    ACTIVE, GAME_COLUMNS, ActResult, GameRecord, HistoryEntry, LeaderboardRow, LiveGames,
+    ACTIVE, GAME_COLUMNS, WON, ActResult, FinishedGame, GameRecord, HistoryEntry,
+    LeaderboardRow, LiveGames,
     PlayerStats, action_dict_from_json, after_action, dumps, events_from_json,
     options_from_json, record_from_row,
 )
 
 __all__ = [
-    "ActResult", "GameRecord", "GameService", "HistoryEntry", "LeaderboardRow", "PlayerStats",
+    "ActResult", "FinishedGame", "GameRecord", "GameService", "HistoryEntry", "LeaderboardRow",
+    "PlayerStats",
 ]
 
 log = logging.getLogger(__name__)
@@ -88,6 +91,10 @@ FROM best WHERE pick = 1
 ORDER BY score DESC, turns, finished_at, owner_id
 LIMIT ? OFFSET ?
 """
+# The player's newest finished games (games_finished_by_owner), for the record chart.
+_FINISHED = ("SELECT id, status, score, turns, options FROM games"
+             " WHERE owner_id = ? AND status != 'active' ORDER BY finished_at DESC, id DESC"
+             " LIMIT ?")
 _STATS = """
 SELECT COUNT(*), COALESCE(SUM(status = 'won'), 0), COALESCE(SUM(status = 'lost'), 0),
        MAX(CASE WHEN status = 'won' THEN score END), MIN(CASE WHEN status = 'won' THEN turns END)
@@ -348,6 +355,30 @@ class GameService:
         return PlayerStats(owner_id, played, won, lost, won / played if played else 0.0,
                            best, fastest)
 
+    async def finished_games(self, owner_id: int, *, limit: int = 200) -> list[FinishedGame]:
+        """The player's newest `limit` finished games, oldest first (the stats chart)."""
+        rows = await self._reader.execute_fetchall(_FINISHED, (owner_id, max(limit, 0)))
+        return [FinishedGame(status == WON, score, turns, _standard(game_id, options))
+                for game_id, status, score, turns, options in reversed(list(rows))]
+
+    async def game_log(self, game_id: int) -> GameLog:
+        """What a replay of the game needs (H3): its seed, options, edition and actions, read
+        in one statement (one snapshot). GameNotFound; DamagedGame if the log can't be read
+        or isn't whole."""
+        rows = list(await self._reader.execute_fetchall(_SELECT_GAME_AND_LOG,
+                                                        (game_id, game_id)))
+        if not rows or rows[0][0] != 0:
+            raise GameNotFound(game_id)
+        _, seed, options, edition, version, _state = rows[0]
+        entries = rows[1:]
+        if [row[0] for row in entries] != list(range(1, version + 1)):
+            raise DamagedGame(game_id, "its action log is not whole")
+        try:
+            actions = tuple(action_from_dict(json.loads(row[2])) for row in entries)
+        except (ValueError, TypeError) as exc:
+            raise DamagedGame(game_id, f"its action log can't be read ({exc})") from exc
+        return GameLog(seed, options_from_json(game_id, options), edition, actions)
+
     async def verify(self, game_id: int) -> bool:
         """H3: True when replaying the game's log from its seed gives exactly the stored state
         (and the log is whole: entries 1..version, each once). A damaged row or log, or any
@@ -375,6 +406,15 @@ class GameService:
             "SELECT 1 FROM games WHERE id = ?", (game_id,))
         if not rows:
             raise GameNotFound(game_id)
+
+
+def _standard(game_id: int, options: str) -> bool:
+    """Whether a stored game was played under the standard rules; an unreadable options
+    text counts as house rules (the record still shows the game)."""
+    try:
+        return Options.from_mapping(options_from_json(game_id, options)).is_standard
+    except (DamagedGame, InvalidOptionError):
+        return False
 
 
 def _with_guild(template: str, guild_id: int | None,

@@ -17,7 +17,9 @@ from .board import render_board
 from .board_text import render_board_text
 from .heatmap import money_map_text, render_money_map
 from .recap import recap_text, render_recap
-from .record_chart import FinishedGame, record_text, render_record
+from bot.records import FinishedGame
+
+from .record_chart import record_text, render_record
 
 
 @dataclass(frozen=True, slots=True)

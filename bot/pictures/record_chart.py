@@ -2,35 +2,25 @@
 above, the turns each loss lasted below; games under the standard rules (every option at its
 RULES.md default) in blue discs, under house rules in orange diamonds.
 
-    render_record(games, locale="fr") -> PNG bytes   (two games or more)
+    render_record(games, locale="fr") -> PNG bytes   (two games or more: bot.records.FinishedGame)
     record_text(games, locale="fr")   -> the same in words
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 
 from matplotlib.axes import Axes
 from matplotlib.figure import Figure
 from matplotlib.lines import Line2D
 
 from bot.i18n import format_number, t
+from bot.records import FinishedGame
 
 from . import charts as C
 
 TEXT_LINES = 25  # the newest games listed in the text alternative
 _STYLES = (("standard", C.STANDARD, "o"), ("house", C.HOUSE_RULES, "D"))
-
-
-@dataclass(frozen=True, slots=True)
-class FinishedGame:
-    """One point of the record."""
-
-    won: bool
-    score: int  # E2, for a win
-    turns: int
-    standard: bool  # every rule option at its default (Options.is_standard)
 
 
 def render_record(games: Sequence[FinishedGame], *, locale: str) -> bytes:

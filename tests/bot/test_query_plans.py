@@ -78,6 +78,8 @@ async def test_every_query_a_command_runs_uses_an_index(service, tmp_path):
     for guild in (1, None):
         await service.leaderboard(guild, limit=100, offset=10)     # /monopoly leaderboard
         await service.stats(3, guild)                                # /monopoly stats
+    await service.finished_games(3, limit=200)                      # its record chart
+    await service.game_log(1)                                        # recap, money map
     await service.verify(1)                                          # the admin's verify
     damaged = await service.start(101, 1, 5)
     await service.abandon(damaged.id, 101)                           # giving up a damaged game

@@ -9,7 +9,8 @@ import random
 import pytest
 from PIL import Image
 
-from bot.pictures.record_chart import FinishedGame, record_figure, record_text, render_record
+from bot.pictures.record_chart import record_figure, record_text, render_record
+from bot.records import FinishedGame
 
 
 def record(n: int, seed: int = 1) -> list[FinishedGame]:
