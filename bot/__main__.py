@@ -6,11 +6,13 @@ import asyncio
 import logging
 import signal
 import sys
+from typing import TextIO
 
 import aiohttp
 import discord
 
 from .app import MonopolyBot, StartupError
+from .redact import TokenFilter
 from .settings import Settings, SettingsError
 
 log = logging.getLogger("bot")
@@ -36,13 +38,21 @@ async def serve(bot: MonopolyBot, token: str) -> None:
         await runner  # re-raises a login failure
 
 
+def setup_logging(settings: Settings, stream: TextIO | None = None) -> logging.Handler:
+    """discord.py's log set-up (to standard error), with no token in it at any level."""
+    handler = logging.StreamHandler(stream)
+    handler.addFilter(TokenFilter(secrets=[settings.token]))
+    discord.utils.setup_logging(handler=handler, level=settings.log_level, root=True)
+    return handler
+
+
 def main() -> int:
     try:
         settings = Settings.from_env()
     except SettingsError as exc:
         print(f"solo-monopoly: {exc}", file=sys.stderr)
         return 2
-    discord.utils.setup_logging(level=settings.log_level, root=True)
+    setup_logging(settings)
     # A board game has no voice: spare the admin discord.py's two start-up warnings that the
     # voice libraries (PyNaCl, davey) are missing.
     discord.VoiceClient.warn_nacl = discord.VoiceClient.warn_dave = False
