@@ -18,7 +18,7 @@ from bot.service import GameRecord
 from game_core import Action, Event, IllegalActionError
 
 from .errors import report_error
-from .board_updates import answer_click, answer_with_message, update_message
+from .board_updates import answer_click, answer_with_message, update_message, updates_for
 from .game_message import GameMessage, build_game_message, draw_board
 from .replies import (
     can_attach, ephemeral, last_events, locale_for, owner_name, service_of, workers_of,
@@ -41,7 +41,29 @@ async def board_message(interaction: discord.Interaction[Any], record: GameRecor
 
 async def play_action(interaction: discord.Interaction[Any], game_id: int, version: int,
                       action_of: Callable[[], Action]) -> None:
-    """A click on the game message: apply it and edit that message in place."""
+    """A click on the game message: apply it and edit that message in place. When many
+    clicks are in progress, it is acknowledged first (Discord's 3 s), and edited after."""
+    updates = updates_for(interaction)
+    with updates.clicking():
+        if updates.busy and not await acknowledge(interaction, game_id):
+            return
+        await _play(interaction, game_id, version, action_of)
+
+
+async def acknowledge(interaction: discord.Interaction[Any], game_id: int) -> bool:
+    """Tell Discord the click is being handled (a deferred update: the cheapest answer).
+    False if Discord no longer takes it: the player was told it failed, so it isn't played."""
+    try:
+        await interaction.response.defer()
+    except discord.NotFound as exc:
+        log.warning("game %d: a click came too late to be answered (%s); not played", game_id,
+                    exc)
+        return False
+    return True
+
+
+async def _play(interaction: discord.Interaction[Any], game_id: int, version: int,
+                action_of: Callable[[], Action]) -> None:
     service, locale = service_of(interaction), locale_for(interaction)
     try:
         action = action_of()

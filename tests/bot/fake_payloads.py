@@ -57,6 +57,8 @@ class Message:
     flags: int = 0
     edits: int = 0  # how many times the bot changed it
     pictures: int = 0  # how many of those changes uploaded a picture
+    # (time.monotonic(), version of its controls, shows a picture) after each change
+    history: list[tuple[float, int | None, bool]] = field(default_factory=list)
     deleted: bool = False
 
     @property
@@ -106,6 +108,7 @@ class Message:
             self.attachments = new
         self.edits += 1
         self.pictures += bool(files)
+        self.history.append((time.monotonic(), self.version, self.picture is not None))
 
     def payload(self) -> dict[str, Any]:
         return {"id": str(self.id), "channel_id": str(self.channel_id), "guild_id": str(GUILD_ID),
