@@ -1,0 +1,108 @@
+"""Hint speed (issue 13): the time for a hint of 1,000 rollouts per choice on a typical
+mid-game decision with two choices (buy or decline), the worker process pool warm, and the
+event loop's worst lag while hints compute.
+
+The position: a seeded game played by `focus` to its first buy choice after turn 30 (see
+`midgame`). The pool is the bot's own (`bot.workers.WorkerPool.start()`, one process per
+CPU this process may use), warmed up first; the hint goes through `bot.hints.compute_hint`,
+as the Hint button's does. While the hints compute, a probe on the event loop sleeps 1 ms
+at a time and records how late it wakes: the worst of that is the lag another player's
+click would have seen; the same probe then runs as long again with no hint, for the
+machine's own noise (this machine is shared).
+Targets: hint <= 1 s (median), worst loop lag <= 20 ms.
+Run: .venv/bin/python bench/advisor.py [--hints 5] [--rollouts 1000]
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import statistics
+import time
+
+from bot.hints import compute_hint, warm_advisor
+from bot.workers import WorkerPool
+from game_core import Game
+from game_core.advisor import open_choices
+from game_core.simulate import game_seed
+from game_core.state import BUY
+from game_core.strategies import Focus
+
+PROBE_SLEEP = 0.001
+
+
+def midgame(seed: int = 2026, after_turn: int = 30) -> Game:
+    """The first buy choice (Buy or Decline both open) after `after_turn` of a focus game."""
+    for k in range(1000):
+        game, player = Game.new(game_seed(seed, k)), Focus()
+        while not game.is_over:
+            if (game.turn > after_turn and game.pending == BUY
+                    and len(open_choices(game)) == 2):
+                return game
+            game.apply(player.choose(game))
+    raise RuntimeError("no mid-game buy choice found")
+
+
+async def _probe(stop: asyncio.Event, lags: list[float]) -> None:
+    while not stop.is_set():
+        start = time.perf_counter()
+        await asyncio.sleep(PROBE_SLEEP)
+        lags.append(time.perf_counter() - start - PROBE_SLEEP)
+
+
+async def run(hints: int, rollouts: int) -> None:
+    game = midgame()
+    workers = WorkerPool.start()
+    try:
+        await workers.warm_up(warm_advisor)
+        times: list[float] = []
+        lags: list[float] = []
+        stop = asyncio.Event()
+        probe = asyncio.create_task(_probe(stop, lags))
+        hint = None
+        for i in range(hints):
+            start = time.perf_counter()
+            hint = await compute_hint(workers, game, seed=i, rollouts=rollouts)
+            times.append(time.perf_counter() - start)
+        busy = list(lags)
+        # The same probe as long again with no hint running: the machine's own noise.
+        await asyncio.sleep(sum(times))
+        stop.set()
+        await probe
+        quiet = lags[len(busy):]
+    finally:
+        await workers.close()
+    assert hint is not None
+    s = game.s
+    print(f"position: turn {game.turn}, cash {s.cash}, Bank {s.bank_cash}, buy square "
+          f"{game.pending_square}; choices {[c.action.type for c in hint.choices]}")
+    print(f"workers: {workers.size} processes (warm)")
+    for odds in hint.choices:
+        print(f"  {odds.action.type:<8} win {odds.win_rate:6.1%} "
+              f"({odds.win_low:.1%}-{odds.win_high:.1%}), turns {odds.turns:5.1f}"
+              f"{'  best' if odds.best else ''}{'  too close to call' if odds.too_close else ''}")
+    print(f"hint of {rollouts:,} rollouts per choice, {hints} hints: median "
+          f"{statistics.median(times):.3f} s, max {max(times):.3f} s  (target <= 1 s)")
+    print(f"event loop worst lag while hints compute: {max(busy) * 1000:.1f} ms, p99 "
+          f"{_p99(busy) * 1000:.1f} ms, median {statistics.median(busy) * 1000:.2f} ms over "
+          f"{len(busy):,} wake-ups  (target <= 20 ms)")
+    print(f"the same probe with no hint running:      {max(quiet) * 1000:.1f} ms, p99 "
+          f"{_p99(quiet) * 1000:.1f} ms, median {statistics.median(quiet) * 1000:.2f} ms over "
+          f"{len(quiet):,} wake-ups")
+
+
+def _p99(values: list[float]) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, round(0.99 * (len(ordered) - 1)))]
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--hints", type=int, default=5)
+    parser.add_argument("--rollouts", type=int, default=1000)
+    args = parser.parse_args()
+    asyncio.run(run(args.hints, args.rollouts))
+
+
+if __name__ == "__main__":
+    main()

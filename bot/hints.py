@@ -1,0 +1,120 @@
+"""Hints (issue 13): the advisor's odds for the choice a game waits on, computed in the bot's
+worker pool so that the event loop only waits for them.
+
+    hints = HintService(service, workers)        # once, in MonopolyBot.setup_hook
+    record, hint = await hints.hint(game_id, user_id, version)
+
+The rollouts are split into one chunk per worker (`game_core.advisor.split`); rollout i's
+future depends on i only, so the hint is the same however it was split. One hint at a time
+per player: a second request while one is being computed gets `AlreadyThinking`. A hint is
+about one version of the game: an old button gets `StaleVersion`, like an old move. A hint
+reads the game and never changes it.
+
+The advisor's seed comes from the game's number and version, never from the game's own seed
+(which holds its future): the same position always gets the same hint, and asking again
+can't fish for a luckier answer.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+
+from game_core import Game
+from game_core.advisor import DEFAULT_ROLLOUTS, Hint, Tallies, open_choices, split, summarize
+from game_core.advisor import tally_chunk
+from game_core.rng import MASK64, mix
+
+from .errors import GameFinished, NotYourGame, ServiceError, StaleVersion
+from .records import ACTIVE, GameRecord
+from .service import GameService
+from .workers import WorkerPool
+
+log = logging.getLogger(__name__)
+HINT_STREAM = 0xAD71_5E55_0000_0013  # the advisor's seeds, apart from every game's own
+
+
+class AlreadyThinking(ServiceError):
+    """The player asked for a hint while its previous one is still being computed."""
+
+    def __init__(self, user_id: int) -> None:
+        super().__init__(f"A hint for user {user_id} is still being computed.")
+        self.user_id = user_id
+
+
+class NoHints(ServiceError):
+    """This game takes no hints (the daily challenge, issue 12: everyone plays it alone)."""
+
+    def __init__(self, game_id: int) -> None:
+        super().__init__(f"Game {game_id} takes no hints.")
+        self.game_id = game_id
+
+
+def hint_seed(game_id: int, version: int) -> int:
+    return mix((HINT_STREAM ^ game_id) & MASK64, version)
+
+
+def takes_hints(record: GameRecord) -> bool:
+    """Hook for the daily challenge (issue 12): a daily game must answer False here, and the
+    Hint button and `/monopoly hint` then refuse with NoHints. No daily exists yet."""
+    return True
+
+
+def warm_advisor() -> None:
+    """For `WorkerPool.warm_up`: import the engine and play a few rollouts in a worker, so
+    that the first hint doesn't pay for it."""
+    from game_core.advisor import advise
+
+    advise(Game.new(1), rollouts=4, seed=0)
+
+
+async def compute_hint(workers: WorkerPool, game: Game, seed: int,
+                       rollouts: int = DEFAULT_ROLLOUTS) -> Hint:
+    """The advisor's hint for `game`, its rollouts spread over the pool's workers."""
+    choices = open_choices(game)
+    data = game.to_dict()
+    choice_data = [a.to_dict() for a in choices]
+    chunks = split(rollouts, workers.size)
+    parts = await asyncio.gather(*(workers.run(tally_chunk, data, choice_data, seed, a, b)
+                                   for a, b in chunks))
+    total = Tallies.from_data(parts[0], len(choices))
+    for part in parts[1:]:
+        total = total + Tallies.from_data(part, len(choices))
+    return summarize(game.version, seed, choices, total)
+
+
+class HintService:
+    def __init__(self, service: GameService, workers: WorkerPool,
+                 rollouts: int = DEFAULT_ROLLOUTS) -> None:
+        self._service = service
+        self._workers = workers
+        self.rollouts = rollouts  # per choice
+        self._thinking: set[int] = set()  # players whose hint is being computed
+
+    def is_thinking(self, user_id: int) -> bool:
+        return user_id in self._thinking
+
+    async def hint(self, game_id: int, user_id: int,
+                   version: int | None = None) -> tuple[GameRecord, Hint]:
+        """The hint for the game as it is (or as it was at `version`: StaleVersion if it has
+        moved on). AlreadyThinking, GameNotFound, NotYourGame, GameFinished, NoHints."""
+        if user_id in self._thinking:
+            raise AlreadyThinking(user_id)
+        self._thinking.add(user_id)
+        try:
+            record = await self._service.get(game_id)
+            if record.owner_id != user_id:
+                raise NotYourGame(game_id, record.owner_id)
+            if record.status != ACTIVE:
+                raise GameFinished(game_id)
+            if version is not None and version != record.version:
+                raise StaleVersion(game_id, version, record.version)
+            if not takes_hints(record):
+                raise NoHints(game_id)
+            seed = hint_seed(game_id, record.version)
+            hint = await compute_hint(self._workers, record.game, seed, self.rollouts)
+            log.info("game %d: hint at version %d (%d rollouts per choice, %d choices)",
+                     game_id, record.version, hint.rollouts, len(hint.choices))
+            return record, hint
+        finally:
+            self._thinking.discard(user_id)
