@@ -13,6 +13,7 @@ import discord
 from discord.ext import commands
 
 from .errors import DatabaseTooNew
+from .hints import HintService
 from .service import GameService
 from .settings import Settings
 from .workers import WorkerPool
@@ -39,6 +40,7 @@ class MonopolyBot(commands.Bot):
         self._owns_service = service is None
         self._workers = workers  # CPU-heavy work (pictures, hints) goes there, not on the loop
         self._owns_workers = workers is None
+        self._hints: HintService | None = None  # made in setup_hook, on the worker pool
         self._sync_commands = sync_commands
         self._seed_source = seed_source  # tests fix the games' seeds; else a random one each
 
@@ -54,6 +56,12 @@ class MonopolyBot(commands.Bot):
             raise RuntimeError("the worker pool starts in setup_hook; the bot isn't started")
         return self._workers
 
+    @property
+    def hints(self) -> HintService:
+        if self._hints is None:
+            raise RuntimeError("the hint service starts in setup_hook; the bot isn't started")
+        return self._hints
+
     async def setup_hook(self) -> None:
         if self._service is None:
             self._service = await self._open_service()
@@ -63,6 +71,8 @@ class MonopolyBot(commands.Bot):
             pids = await self._workers.warm_up()
             log.info("%d worker processes ready (pids %s)", len(pids),
                      " ".join(map(str, sorted(pids))))
+        # Hints run on the same worker pool (same start and close); one at a time per player.
+        self._hints = HintService(self.service, self.workers)
         for extension in EXTENSIONS:
             await self.load_extension(extension)
         if self._sync_commands:

@@ -1,5 +1,7 @@
 """`solo-monopoly play`: a whole game in the terminal, through the same SQLite service as the
-bot, told with the same words. Quit at any prompt; the game waits (H2) and resumes next time."""
+bot, told with the same words. Quit at any prompt; the game waits (H2) and resumes next time.
+`h` asks for a hint (issue 13), computed by the same hint service as the bot's, in worker
+processes started at the first `h` and stopped with the game."""
 
 from __future__ import annotations
 
@@ -11,15 +13,19 @@ from pathlib import Path
 from game_core import GameError, Resign
 
 from .errors import ServiceError
+from .hints import HintService
 from .i18n import format_money, square_name, t
+from .i18n.hints import describe_hint
 from .i18n.narrate import action_label, describe_outcome, describe_pending, narrate
 from .service import GameRecord, GameService
 from .settings import DEFAULT_DB_PATH
+from .workers import WorkerPool
 
 Ask = Callable[[str], str]
 Say = Callable[[str], None]
 QUIT_WORDS = ("q", "quit", "exit")
 YES_WORDS = ("y", "yes", "o", "oui")
+HINT_WORDS = ("h", "hint", "c", "conseil")
 
 
 def run_terminal(db: str | None, user_id: int, locale: str, edition: str,
@@ -28,8 +34,13 @@ def run_terminal(db: str | None, user_id: int, locale: str, edition: str,
     return asyncio.run(play(path, user_id, locale, edition, ask, say))
 
 
-async def play(path: Path, user_id: int, locale: str, edition: str, ask: Ask, say: Say) -> int:
+async def play(path: Path, user_id: int, locale: str, edition: str, ask: Ask, say: Say,
+               workers: WorkerPool | None = None, hint_rollouts: int | None = None) -> int:
+    """`workers`: the pool hints run in (default: worker processes, started at the first
+    hint); `hint_rollouts`: per choice (default: the advisor's)."""
     service = await GameService.open(path)
+    hints: HintService | None = None
+    own_workers = workers is None
     try:
         record = await service.active_game(user_id)
         if record is None:
@@ -37,6 +48,7 @@ async def play(path: Path, user_id: int, locale: str, edition: str, ask: Ask, sa
             say(t(locale, "terminal.started", game_id=record.id))
         else:
             say(t(locale, "terminal.resumed", game_id=record.id, turn=record.game.turn))
+        say(t(locale, "terminal.hint_help"))
         while not record.game.is_over:
             game = record.game
             say("")
@@ -56,6 +68,17 @@ async def play(path: Path, user_id: int, locale: str, edition: str, ask: Ask, sa
             if answer in QUIT_WORDS:
                 say(t(locale, "terminal.saved"))
                 return 0
+            if answer in HINT_WORDS:
+                if hints is None:
+                    workers = workers or WorkerPool.start()
+                    hints = HintService(service, workers)
+                    if hint_rollouts is not None:
+                        hints.rollouts = hint_rollouts
+                say(t(locale, "terminal.thinking"))
+                record, hint = await hints.hint(record.id, user_id, record.version)
+                for line in describe_hint(hint, record.game, locale=locale, bold=False):
+                    say(line)
+                continue
             if not answer.isdigit() or not 1 <= int(answer) <= len(actions):
                 say(t(locale, "terminal.bad_choice", count=len(actions)))
                 continue
@@ -76,7 +99,11 @@ async def play(path: Path, user_id: int, locale: str, edition: str, ask: Ask, sa
         say(t(locale, "terminal.again"))
         return 0
     finally:
-        await service.close()
+        try:
+            if own_workers and workers is not None:
+                await workers.close()
+        finally:
+            await service.close()
 
 
 def _confirmed(ask: Ask, locale: str) -> bool:

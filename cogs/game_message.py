@@ -17,6 +17,7 @@ from bot.i18n import (
     action_label, describe_pending, fit_lines, format_money, narrate, select_placeholder,
     square_name, t, tn,
 )
+from bot.hints import takes_hints
 from bot.service import GameRecord
 from bot.workers import WorkerPool
 from game_core import (
@@ -28,6 +29,7 @@ from game_core.events import Moved
 from bot.pictures.board import render_board
 from bot.pictures.board_text import render_board_text
 from .controls import ActionButton, ActionSelect, PlayAgainButton
+from .hint_button import HintButton
 
 EMBED_COLOUR = {"won": 0x2E7D32, "lost": 0x8E2424, "active": 0xC8102E}
 BUTTON_ORDER = (Roll, PayFine, UseJailCard, Buy, Decline, BuildHouse, BuildHotel, DoneBuilding,
@@ -128,8 +130,8 @@ def build_controls(record: GameRecord, *, locale: str) -> discord.ui.View:
     """Buttons and select menus for exactly the legal actions; once the game is over, only
     Play again.
 
-    Row 0-1: the decision's buttons; rows 2-4: sell, mortgage and lift menus (each capped at
-    25 options; the slash commands reach the rest).
+    Row 0-1: the decision's buttons, and Hint; rows 2-4: sell, mortgage and lift menus (each
+    capped at 25 options; the slash commands reach the rest).
     """
     view = discord.ui.View(timeout=None)
     game = record.game
@@ -144,6 +146,10 @@ def build_controls(record: GameRecord, *, locale: str) -> discord.ui.View:
             record, action, label=action_label(action, game, locale=locale),
             style=BUTTON_STYLE.get(type(action), discord.ButtonStyle.secondary),
             row=index // 5))
+    if takes_hints(record):  # issue 13: the odds of each choice, answered privately
+        # Row 1, under the decision's buttons (rarely more than 5): a row of its own.
+        view.add_item(HintButton(record.id, record.version, record.owner_id,
+                                 label=t(locale, "button.hint"), row=1))
     row = 2
     for kind_name, kind in SELECT_KINDS:
         actions = [a for a in legal if type(a) is kind][:MAX_OPTIONS]

@@ -24,6 +24,8 @@ from game_core.actions import SquareAction
 from .confirm import ExpiredPrompt
 from .controls import ActionButton, ActionSelect, ClickAnswers, PlayAgainButton, answer_clicks_with
 from .errors import on_tree_error
+from .hint_button import HintButton, answer_hints_with
+from .hinting import show_hint
 from .play import board_message, play_action, show_game
 from .replies import ephemeral, last_events, locale_for, service_of
 from .pagers import PageButton, show_pages
@@ -107,6 +109,12 @@ class MonopolyCog(commands.GroupCog, group_name=en("cmd.monopoly.name"),
             embed = status_embed(record, locale=locale_for(interaction),
                                  player=interaction.user.display_name)
             await interaction.response.send_message(embed=embed, ephemeral=True)
+
+    @app_commands.command(name=_d("hint.name"), description=_d("hint.description"))
+    async def hint(self, interaction: discord.Interaction[Any]) -> None:
+        record = await self._my_game(interaction)
+        if record is not None:
+            await show_hint(interaction, record.id, None)
 
     # ---- T4: mortgage, lift, sell (autocomplete lists exactly the legal ones) ----------------
 
@@ -270,8 +278,9 @@ async def setup(bot: MonopolyBot) -> None:
     """Extension entry point: the cog, the persistent controls, the translator, the handler."""
     await bot.tree.set_translator(CatalogTranslator())
     answer_clicks_with(ClickAnswers(play=play_action, play_again=play_again))
+    answer_hints_with(show_hint)
     bot.add_dynamic_items(ActionButton, ActionSelect, PlayAgainButton, PageButton,
-                          ResignButton, ExpiredPrompt)
+                          ResignButton, ExpiredPrompt, HintButton)
     bot.tree.on_error = on_tree_error  # type: ignore[method-assign]
     await bot.add_cog(MonopolyCog(bot))
 

@@ -27,10 +27,11 @@ from __future__ import annotations
 
 from .catalog_en import EN as _EN
 from .catalog_fr import FR as _FR
+from .catalog_hints import HINTS_EN, HINTS_FR
 from .catalog_pictures import PICTURES_EN, PICTURES_FR
 
-EN: dict[str, str] = {**_EN, **PICTURES_EN}
-FR: dict[str, str] = {**_FR, **PICTURES_FR}
+EN: dict[str, str] = {**_EN, **PICTURES_EN, **HINTS_EN}
+FR: dict[str, str] = {**_FR, **PICTURES_FR, **HINTS_FR}
 LOCALES: tuple[str, ...] = ("en", "fr")
 MESSAGES: dict[str, dict[str, str]] = {"en": EN, "fr": FR}
 

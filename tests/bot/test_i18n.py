@@ -92,6 +92,7 @@ COMMANDS = {
     "mortgage": {"property": ()}, "lift": {"property": ()}, "sell": {"property": ()},
     "history": {"page": ()}, "rules": {"page": ()}, "resign": {},
     "leaderboard": {"scope": ("server", "global"), "page": ()}, "stats": {"user": ()},
+    "hint": {},
 }
 NAME_RE = re.compile(r"^[-_\w]{1,32}$")
 

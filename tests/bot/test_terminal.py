@@ -82,3 +82,24 @@ async def test_E3_resigning_asks_first(tmp_path):
         assert (record.version, record.outcome) == (1, "lost:resigned")  # once, after "y"
     finally:
         await service.close()
+
+
+async def test_h_tells_the_odds_of_each_choice_and_plays_nothing(tmp_path):
+    from bot.workers import WorkerPool
+
+    db = tmp_path / "h.sqlite3"
+    said, ask, say = scripted(["h", "q"])
+    workers = WorkerPool.in_threads()
+    try:
+        assert await play(db, 7, "en", "us", ask, say, workers=workers, hint_rollouts=10) == 0
+    finally:
+        await workers.close()
+    text = "\n".join(said)
+    assert "Type h for a hint" in text
+    assert "Hint for turn 1" in text and "★ Roll: wins" in text
+    assert "played 10 times by the built-in player" in text
+    service = await GameService.open(db)
+    try:
+        assert (await service.get(1)).version == 0  # a hint is not a move
+    finally:
+        await service.close()

@@ -1,0 +1,57 @@
+"""The Hint's words (issue 13), in English and French. Merged into the one catalog by
+`catalog`, so the same key rules and the same key check apply."""
+
+from __future__ import annotations
+
+HINTS_EN: dict[str, str] = {
+    "cmd.monopoly.hint.name": "hint",
+    "cmd.monopoly.hint.description": "The odds of each choice open now, told only to you",
+    "button.hint": "Hint",
+    "hint.title": "Hint for turn {turn}",
+    "hint.method": "Each choice: the rest of the game played {rollouts} times by the built-in "
+                   "player (focus), with fresh dice and reshuffled decks, the same futures for "
+                   "every choice. In brackets: 95% intervals.",
+    "hint.line": "{mark} {action}: wins {win} ({low}–{high}), lasts {turns} more turns",
+    "hint.line.turns": "{mark} {action}: wins {win}, lasts {turns} more turns "
+                       "({low}–{high})",
+    "hint.best": "Best: {action}.",
+    "hint.too_close": "Best: {action}, but too close to call against {others}.",
+    "hint.by_turns": "No future wins from here: the choices are ranked by how long they last.",
+    "hint.only_choice": "One choice only: {action}. Your odds from here:",
+    "hint.or": " or ",
+    "hint.already_thinking": "Already thinking about your last hint: it will be here in a "
+                             "moment.",
+    "hint.stale": "That hint was for a move already played; press Hint again on the game "
+                  "message.",
+    "hint.no_hints": "The daily challenge takes no hints: everyone plays it on their own.",
+    "hint.game_over": "This game is over: there is nothing left to advise.",
+    "terminal.hint_help": "Type h for a hint: the odds of each choice.",
+    "terminal.thinking": "Thinking…",
+}
+
+HINTS_FR: dict[str, str] = {
+    "cmd.monopoly.hint.name": "conseil",
+    "cmd.monopoly.hint.description": "Les chances de chaque choix possible, rien que pour vous",
+    "button.hint": "Conseil",
+    "hint.title": "Conseil pour le tour {turn}",
+    "hint.method": "Pour chaque choix : la suite de la partie jouée {rollouts} fois par le "
+                   "joueur intégré (focus), avec des dés neufs et des paquets rebattus, les "
+                   "mêmes avenirs pour chaque choix. Entre parenthèses : intervalles à 95 %.",
+    "hint.line": "{mark} {action} : gagne {win} ({low}–{high}), dure encore {turns} tours",
+    "hint.line.turns": "{mark} {action} : gagne {win}, dure encore {turns} tours "
+                       "({low}–{high})",
+    "hint.best": "Meilleur choix : {action}.",
+    "hint.too_close": "Meilleur choix : {action}, mais trop serré pour trancher face à "
+                      "{others}.",
+    "hint.by_turns": "Aucun avenir ne gagne d'ici : les choix sont classés selon leur durée.",
+    "hint.only_choice": "Un seul choix : {action}. Vos chances à partir d'ici :",
+    "hint.or": " ou ",
+    "hint.already_thinking": "Je réfléchis encore à votre dernier conseil : il arrive dans "
+                             "un instant.",
+    "hint.stale": "Ce conseil portait sur un coup déjà joué ; appuyez à nouveau sur Conseil "
+                  "sous le message de la partie.",
+    "hint.no_hints": "Le défi du jour se joue sans conseil : chacun le joue seul.",
+    "hint.game_over": "Cette partie est finie : il n'y a plus rien à conseiller.",
+    "terminal.hint_help": "Tapez h pour un conseil : les chances de chaque choix.",
+    "terminal.thinking": "Je réfléchis…",
+}

@@ -1,0 +1,73 @@
+"""A hint, asked by the Hint button or `/monopoly hint` (issue 13): the odds of each choice
+open now, answered privately.
+
+Only translation: the hint service decides (owner, version, one hint at a time, which games
+take hints) and computes in the worker pool; this module defers first (a hint takes about a
+second), then tells the figures in the player's language.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+from bot.errors import GameFinished, GameNotFound, NotYourGame, StaleVersion
+from bot.hints import AlreadyThinking, HintService, NoHints
+from bot.i18n import t
+from bot.i18n.hints import describe_hint
+
+from .errors import report_error
+from .play import game_message
+from .replies import ephemeral, last_events, locale_for, service_of
+
+if TYPE_CHECKING:
+    from bot.app import MonopolyBot
+
+MESSAGE_LIMIT = 2000
+
+
+def hints_of(interaction: discord.Interaction[Any]) -> HintService:
+    bot: MonopolyBot = interaction.client
+    return bot.hints
+
+
+async def show_hint(interaction: discord.Interaction[Any], game_id: int,
+                    version: int | None) -> None:
+    """The hint for `game_id` (at `version` for a button; None: as it is now)."""
+    locale, user_id = locale_for(interaction), interaction.user.id
+    hints, service = hints_of(interaction), service_of(interaction)
+    try:
+        if hints.is_thinking(user_id):
+            await ephemeral(interaction, t(locale, "hint.already_thinking"))
+            return
+        if version is not None and interaction.message is not None:
+            record = await service.get(game_id)
+            if record.version != version and record.owner_id == user_id:
+                # An old button, refused like an old click: the message shows the game as
+                # it is now, and the player is told why nothing happened.
+                message = game_message(interaction, record,
+                                       await last_events(service, game_id))
+                await interaction.response.edit_message(**message.edit_kwargs())
+                await ephemeral(interaction, t(locale, "error.stale"))
+                return
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        try:
+            record, hint = await hints.hint(game_id, user_id, version)
+        except AlreadyThinking:
+            await ephemeral(interaction, t(locale, "hint.already_thinking"))
+        except StaleVersion:
+            await ephemeral(interaction, t(locale, "hint.stale"))
+        except NotYourGame as exc:
+            await ephemeral(interaction, t(locale, "error.not_owner", owner=f"<@{exc.owner_id}>"))
+        except GameFinished:
+            await ephemeral(interaction, t(locale, "hint.game_over"))
+        except GameNotFound:
+            await ephemeral(interaction, t(locale, "error.unknown_game"))
+        except NoHints:
+            await ephemeral(interaction, t(locale, "hint.no_hints"))
+        else:
+            text = "\n".join(describe_hint(hint, record.game, locale=locale))
+            await ephemeral(interaction, text[:MESSAGE_LIMIT])
+    except Exception as exc:  # noqa: BLE001 -- every failure gets an answer and a log line
+        await report_error(interaction, exc)
