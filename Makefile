@@ -38,6 +38,7 @@ bench: $(STAMP)
 	$(BIN)/python bench/service.py
 	$(BIN)/python bench/render.py
 	$(BIN)/python bench/interaction.py
+	$(BIN)/python bench/advisor.py
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis

@@ -17,8 +17,8 @@ from bot.hints import AlreadyThinking, HintService, NoHints
 from bot.i18n import t
 from bot.i18n.hints import describe_hint
 
+from .board_updates import answer_click
 from .errors import report_error
-from .play import game_message
 from .replies import ephemeral, last_events, locale_for, service_of
 
 if TYPE_CHECKING:
@@ -46,9 +46,7 @@ async def show_hint(interaction: discord.Interaction[Any], game_id: int,
             if record.version != version and record.owner_id == user_id:
                 # An old button, refused like an old click: the message shows the game as
                 # it is now, and the player is told why nothing happened.
-                message = game_message(interaction, record,
-                                       await last_events(service, game_id))
-                await interaction.response.edit_message(**message.edit_kwargs())
+                await answer_click(interaction, record, await last_events(service, game_id))
                 await ephemeral(interaction, t(locale, "error.stale"))
                 return
         await interaction.response.defer(ephemeral=True, thinking=True)
