@@ -21,7 +21,7 @@ from bot.settings import Settings
 from .fake_discord import FakeDiscord
 from .fake_payloads import CHANNEL_ID, GUILD_ID
 
-PLAYER = 4242
+PLAYER, FINISHER = 4242, 4343
 INTERACTION_TOKEN = "aW50ZXJhY3Rpb246MTIzNDU2Nzg5MDEyMzQ1Njc4OnNlY3JldA"
 BOT_TOKEN = "MTAw.bot.token.secret"
 
@@ -36,30 +36,39 @@ def fake_discord() -> Iterator[FakeDiscord]:
         discord_.stop()
 
 
-async def _a_game(path: os.PathLike[str]) -> int:
+async def _games(path: os.PathLike[str]) -> tuple[int, int]:
+    """PLAYER's game in progress, and FINISHER's finished game."""
     service = await GameService.open(path)
     try:
-        return (await service.start(PLAYER, GUILD_ID, CHANNEL_ID)).id
+        going = await service.start(PLAYER, GUILD_ID, CHANNEL_ID)
+        over = await service.start(FINISHER, GUILD_ID, CHANNEL_ID)
+        await service.resign(over.id, FINISHER)
+        return going.id, over.id
     finally:
         await service.close()
 
 
 def test_interaction_tokens_never_reach_the_log_even_at_debug(tmp_path, fake_discord):
     db = tmp_path / "games.sqlite3"
-    game_id = asyncio.run(_a_game(db))
+    going, over = asyncio.run(_games(db))
     env = {"PATH": os.environ.get("PATH", ""), "DISCORD_TOKEN": BOT_TOKEN,
            "MONOPOLY_DB": str(db), "MONOPOLY_LOG_LEVEL": "DEBUG"}
     bot = subprocess.Popen(fake_discord.bot_command(), cwd=tmp_path, env=env,
                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     try:
         assert fake_discord.identified.wait(60), "the bot never reached the gateway"
-        again, pager = f"sm:again:{game_id}:{PLAYER}", "sm:pg:rules::en:1:n"
+        offer, again = f"sm:again:{going}:{PLAYER}", f"sm:again:{over}:{FINISHER}"
+        pager = "sm:pg:rules::en:1:n"
         message = fake_discord.post_message([{"type": 1, "components": [
+            {"type": 2, "style": 1, "label": "Play again", "custom_id": offer},
             {"type": 2, "style": 1, "label": "Play again", "custom_id": again},
             {"type": 2, "style": 2, "label": "Next", "custom_id": pager}]}])
-        # Play again with a game going offers to resign it (H1); the pager edits the message:
-        # both answer through a URL holding the token.
-        clicks = fake_discord.click_many([(PLAYER, message, again), (PLAYER, message, pager)])
+        # Play again with a game going offers to resign it (H1); without, it starts a game and
+        # its picture follows through the webhook route; the pager edits the message. Each
+        # answers through a URL holding the interaction's token.
+        clicks = fake_discord.click_many([(PLAYER, message, offer), (FINISHER, message, again),
+                                          (PLAYER, message, pager)])
+        fake_discord.wait_until(lambda: any(m.pictures for m in fake_discord.messages.values()))
         fake_discord.wait_answered(clicks)
         assert all(click.acked is not None for click in clicks)
         bot.send_signal(signal.SIGTERM)
@@ -70,6 +79,7 @@ def test_interaction_tokens_never_reach_the_log_even_at_debug(tmp_path, fake_dis
     assert bot.returncode == 0, log
     assert "WebSocket Event" in log and "INTERACTION_CREATE" in log  # DEBUG really was on
     assert f"/interactions/{clicks[0].id}/{REDACTED}/callback" in log
+    assert f"/webhooks/100/{REDACTED}/messages/" in log
     for click in clicks:
         assert click.token not in log
     assert BOT_TOKEN not in log
