@@ -39,6 +39,7 @@ bench: $(STAMP)
 	$(BIN)/python bench/render.py
 	$(BIN)/python bench/interaction.py
 	$(BIN)/python bench/advisor.py
+	$(BIN)/python bench/capacity.py
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis

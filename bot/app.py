@@ -8,12 +8,16 @@ from __future__ import annotations
 import logging
 import sqlite3
 from collections.abc import Callable
+from functools import partial
 
 import discord
 from discord.ext import commands
 
+from game_core import Game
+
 from .errors import DatabaseTooNew
 from .hints import HintService
+from .pictures.board import render_board
 from .service import GameService
 from .settings import Settings
 from .workers import WorkerPool
@@ -68,7 +72,9 @@ class MonopolyBot(commands.Bot):
             log.info("database ready at %s", self.settings.db_path)
         if self._workers is None:
             self._workers = WorkerPool.start()
-            pids = await self._workers.warm_up()
+            # Each worker draws a board once now: its first picture draws the unchanging
+            # board (~0.1 s), which the first clicks after a start shouldn't wait for.
+            pids = await self._workers.warm_up(partial(render_board, Game.new(1)))
             log.info("%d worker processes ready (pids %s)", len(pids),
                      " ".join(map(str, sorted(pids))))
         # Hints run on the same worker pool (same start and close); one at a time per player.

@@ -17,8 +17,8 @@ from bot.i18n import refusal_reason, t
 from bot.service import GameRecord
 from game_core import Action, Event, IllegalActionError
 
-from .errors import report_error
 from .board_updates import answer_click, answer_with_message, update_message, updates_for
+from .errors import report_error
 from .game_message import GameMessage, build_game_message, draw_board
 from .replies import (
     can_attach, ephemeral, last_events, locale_for, owner_name, service_of, workers_of,
