@@ -9,6 +9,7 @@ import sys
 from collections.abc import Sequence
 
 from game_core import GameError
+from game_core.presets import PRESETS, preset_options
 from game_core.simulate import compare, landings, simulate, wilson_interval
 from game_core.strategies import STRATEGIES
 
@@ -51,6 +52,10 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--user", type=int, default=0, help="player id for the saved game")
     play.add_argument("--locale", default="en", choices=["en", "fr"])
     play.add_argument("--edition", default="us", choices=["us", "uk", "fr"])
+    play.add_argument("--rule", type=_rule, action="append", default=[], metavar="KEY=VALUE",
+                      help="house rule for a new game, as for simulate (e.g. bank_build_cap=2)")
+    play.add_argument("--preset", default="standard", choices=[p.name for p in PRESETS],
+                      help="difficulty for a new game (house rules; --rule goes on top)")
     return parser
 
 
@@ -92,7 +97,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         from .terminal import run_terminal
 
         return run_terminal(db=args.db, user_id=args.user, locale=args.locale,
-                            edition=args.edition)
+                            edition=args.edition,
+                            options=preset_options(args.preset, dict(args.rule)) or None)
     except GameError as exc:
         print(f"solo-monopoly: {exc}", file=sys.stderr)
         return 2

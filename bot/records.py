@@ -80,8 +80,10 @@ class PlayerStats:
     won: int
     lost: int
     win_rate: float
-    best_score: int | None
-    fastest_win: int | None  # turns
+    best_score: int | None  # standard games only
+    fastest_win: int | None  # turns; standard games only
+    house_played: int = 0  # of `played`, games under house rules
+    house_won: int = 0
 
 
 @dataclass(frozen=True, slots=True)

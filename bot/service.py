@@ -34,7 +34,8 @@ from typing import Any
 
 import aiosqlite
 
-from game_core import Action, Game, InvalidOptionError, Options, Resign, action_from_dict
+from game_core import Action, Game, InvalidOptionError, Resign, action_from_dict
+from game_core.options import STANDARD
 from game_core.story import GameLog
 
 from . import db
@@ -66,7 +67,8 @@ _SELECT_LATEST = (f"SELECT {GAME_COLUMNS} FROM games WHERE id = COALESCE("
                   " (SELECT MAX(id) FROM games WHERE owner_id = ?))")
 _INSERT_GAME = (
     "INSERT INTO games (owner_id, guild_id, channel_id, seed, options, edition, status, state,"
-    " version, created_at, updated_at, turns) VALUES (?, ?, ?, ?, ?, ?, 'active', ?, 0, ?, ?, ?)")
+    " version, created_at, updated_at, turns, rule_set)"
+    " VALUES (?, ?, ?, ?, ?, ?, 'active', ?, 0, ?, ?, ?, ?)")
 _INSERT_MOVE = (
     "INSERT INTO game_moves (game_id, from_version, state, status, at, finished_at, outcome,"
     " score, turns, action, events) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")
@@ -79,12 +81,13 @@ _SELECT_GAME_AND_LOG = (
     " ORDER BY 1")
 
 # Leaderboard: each player's best win (score, then fewer turns), then the players ranked.
+# Standard games only: house rules can make a game as easy as one likes.
 _LEADERBOARD = """
 WITH best AS (
     SELECT owner_id, score, turns, id AS game_id, finished_at,
            ROW_NUMBER() OVER (PARTITION BY owner_id
                               ORDER BY score DESC, turns, finished_at, id) AS pick
-    FROM games WHERE status = 'won' {guild_filter}
+    FROM games WHERE status = 'won' AND rule_set = 'standard' {guild_filter}
 )
 SELECT RANK() OVER (ORDER BY score DESC, turns), owner_id, score, turns, game_id, finished_at
 FROM best WHERE pick = 1
@@ -92,12 +95,17 @@ ORDER BY score DESC, turns, finished_at, owner_id
 LIMIT ? OFFSET ?
 """
 # The player's newest finished games (games_finished_by_owner), for the record chart.
-_FINISHED = ("SELECT id, status, score, turns, options FROM games"
+_FINISHED = ("SELECT id, status, score, turns, rule_set FROM games"
              " WHERE owner_id = ? AND status != 'active' ORDER BY finished_at DESC, id DESC"
              " LIMIT ?")
+# Stats: every finished game counts in played/won/lost; the best score and fastest win are
+# standard games' only, and house-rule games are also counted apart.
 _STATS = """
 SELECT COUNT(*), COALESCE(SUM(status = 'won'), 0), COALESCE(SUM(status = 'lost'), 0),
-       MAX(CASE WHEN status = 'won' THEN score END), MIN(CASE WHEN status = 'won' THEN turns END)
+       MAX(CASE WHEN status = 'won' AND rule_set = 'standard' THEN score END),
+       MIN(CASE WHEN status = 'won' AND rule_set = 'standard' THEN turns END),
+       COALESCE(SUM(rule_set = 'house'), 0),
+       COALESCE(SUM(status = 'won' AND rule_set = 'house'), 0)
 FROM games WHERE owner_id = ? AND status != 'active' {guild_filter}
 """
 
@@ -164,7 +172,7 @@ class GameService:
         try:
             cursor = await self._writer.execute(_INSERT_GAME, (
                 owner_id, guild_id, channel_id, seed, dumps(options_dict), edition,
-                dumps(game.to_dict()), now, now, game.turn))
+                dumps(game.to_dict()), now, now, game.turn, game.options.rule_set))
         except sqlite3.IntegrityError:
             # H1: the partial unique index refused a second active game (maybe a start from
             # another process that slipped in); name the game that blocks this one.
@@ -340,26 +348,28 @@ class GameService:
 
     async def leaderboard(self, guild_id: int | None, *, limit: int = 10,
                           offset: int = 0) -> list[LeaderboardRow]:
-        """Each player's best win, best first: highest score, ties broken by fewer turns.
-        guild_id None: every server and direct messages together."""
+        """Each player's best standard win (house-rule games never count), best first:
+        highest score, ties broken by fewer turns. guild_id None: every server and direct
+        messages together."""
         sql, params = _with_guild(_LEADERBOARD, guild_id, ())
         rows = await self._reader.execute_fetchall(sql, (*params, max(limit, 0), max(offset, 0)))
         return [LeaderboardRow(*row) for row in rows]
 
     async def stats(self, owner_id: int, guild_id: int | None = None) -> PlayerStats:
-        """The player's finished games: played, won, lost, win rate, best score, fastest win
-        (in turns). guild_id None: everywhere."""
+        """The player's finished games: played, won, lost, win rate; best score and fastest
+        win (in turns) of standard games; house-rule games played and won apart. guild_id
+        None: everywhere."""
         sql, params = _with_guild(_STATS, guild_id, (owner_id,))
         rows = await self._reader.execute_fetchall(sql, params)
-        played, won, lost, best, fastest = next(iter(rows))
+        played, won, lost, best, fastest, house_played, house_won = next(iter(rows))
         return PlayerStats(owner_id, played, won, lost, won / played if played else 0.0,
-                           best, fastest)
+                           best, fastest, house_played, house_won)
 
     async def finished_games(self, owner_id: int, *, limit: int = 200) -> list[FinishedGame]:
         """The player's newest `limit` finished games, oldest first (the stats chart)."""
         rows = await self._reader.execute_fetchall(_FINISHED, (owner_id, max(limit, 0)))
-        return [FinishedGame(status == WON, score, turns, _standard(game_id, options))
-                for game_id, status, score, turns, options in reversed(list(rows))]
+        return [FinishedGame(status == WON, score, turns, rule_set == STANDARD)
+                for _game_id, status, score, turns, rule_set in reversed(list(rows))]
 
     async def game_log(self, game_id: int) -> GameLog:
         """What a replay of the game needs (H3): its seed, options, edition and actions, read
@@ -406,15 +416,6 @@ class GameService:
             "SELECT 1 FROM games WHERE id = ?", (game_id,))
         if not rows:
             raise GameNotFound(game_id)
-
-
-def _standard(game_id: int, options: str) -> bool:
-    """Whether a stored game was played under the standard rules; an unreadable options
-    text counts as house rules (the record still shows the game)."""
-    try:
-        return Options.from_mapping(options_from_json(game_id, options)).is_standard
-    except (DamagedGame, InvalidOptionError):
-        return False
 
 
 def _with_guild(template: str, guild_id: int | None,

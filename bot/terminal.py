@@ -7,14 +7,15 @@ from __future__ import annotations
 
 import asyncio
 import os
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from pathlib import Path
+from typing import Any
 
 from game_core import GameError, Resign
 
 from .errors import ServiceError
 from .hints import HintService
-from .i18n import format_money, square_name, t
+from .i18n import format_money, house_rules_notice, square_name, t
 from .i18n.hints import describe_hint
 from .i18n.narrate import action_label, describe_outcome, describe_pending, narrate
 from .service import GameRecord, GameService
@@ -29,14 +30,17 @@ HINT_WORDS = ("h", "hint", "c", "conseil")
 
 
 def run_terminal(db: str | None, user_id: int, locale: str, edition: str,
-                 ask: Ask = input, say: Say = print) -> int:
+                 ask: Ask = input, say: Say = print,
+                 options: Mapping[str, Any] | None = None) -> int:
     path = Path(db or os.environ.get("MONOPOLY_DB") or DEFAULT_DB_PATH)
-    return asyncio.run(play(path, user_id, locale, edition, ask, say))
+    return asyncio.run(play(path, user_id, locale, edition, ask, say, options=options))
 
 
 async def play(path: Path, user_id: int, locale: str, edition: str, ask: Ask, say: Say,
-               workers: WorkerPool | None = None, hint_rollouts: int | None = None) -> int:
-    """`workers`: the pool hints run in (default: worker processes, started at the first
+               workers: WorkerPool | None = None, hint_rollouts: int | None = None,
+               options: Mapping[str, Any] | None = None) -> int:
+    """Resume the player's game, or start one with `options` (house rules, a preset's).
+    `workers`: the pool hints run in (default: worker processes, started at the first
     hint); `hint_rollouts`: per choice (default: the advisor's)."""
     service = await GameService.open(path)
     hints: HintService | None = None
@@ -44,11 +48,14 @@ async def play(path: Path, user_id: int, locale: str, edition: str, ask: Ask, sa
     try:
         record = await service.active_game(user_id)
         if record is None:
-            record = await service.start(user_id, None, None, edition=edition)
+            record = await service.start(user_id, None, None, edition=edition, options=options)
             say(t(locale, "terminal.started", game_id=record.id))
         else:
             say(t(locale, "terminal.resumed", game_id=record.id, turn=record.game.turn))
         say(t(locale, "terminal.hint_help"))
+        notice = house_rules_notice(record.game.options, edition=record.edition, locale=locale)
+        if notice:  # issue 12: say plainly which house rules are on
+            say(notice)
         while not record.game.is_over:
             game = record.game
             say("")
@@ -96,6 +103,8 @@ async def play(path: Path, user_id: int, locale: str, edition: str, ask: Ask, sa
                                 doubles_matter=record.game.options.standard_doubles):
                 say(line)
         say(describe_outcome(record.game, locale))
+        if notice:
+            say(notice)
         say(t(locale, "terminal.again"))
         return 0
     finally:

@@ -14,8 +14,8 @@ from typing import Any
 import discord
 
 from bot.i18n import (
-    action_label, describe_pending, fit_lines, format_money, narrate, select_placeholder,
-    square_name, t, tn,
+    action_label, describe_pending, fit_lines, format_money, house_rules_text, narrate,
+    select_placeholder, square_name, t, tn,
 )
 from bot.hints import takes_hints
 from bot.service import GameRecord
@@ -111,6 +111,7 @@ def build_game_message(record: GameRecord, events: Sequence[Event], *, locale: s
     if s.jail_cards:
         embed.add_field(name=t(locale, "embed.field.jail_card"),
                         value=tn(locale, "embed.value.jail_card", len(s.jail_cards)))
+    add_house_rules_field(embed, record, locale=locale)
     embed.set_footer(text=t(locale, "embed.footer", game_id=record.id,
                             edition=t(locale, f"edition.{edition}")) + " · "
                      + t(locale, "embed.field.turn") + f" {game.turn}")
@@ -124,6 +125,14 @@ def build_game_message(record: GameRecord, events: Sequence[Event], *, locale: s
     else:
         embed.description = t(locale, "embed.value.drawing")
     return GameMessage(embed, build_controls(record, locale=locale), file)
+
+
+def add_house_rules_field(embed: discord.Embed, record: GameRecord, *, locale: str) -> None:
+    """Issue 12: a game under house rules says so plainly, and which, on every view of it."""
+    rules = house_rules_text(record.game.options, edition=record.edition, locale=locale)
+    if rules:
+        embed.add_field(name=t(locale, "house.field"),
+                        value=t(locale, "house.field.value", rules=rules)[:1024], inline=False)
 
 
 def build_controls(record: GameRecord, *, locale: str) -> discord.ui.View:

@@ -20,6 +20,7 @@ from game_core import (
     IllegalActionError, LiftMortgage, Mortgage, SellBuilding,
 )
 from game_core.actions import SquareAction
+from game_core.presets import PRESET_BY_NAME, PRESETS, preset_options
 
 from .confirm import ExpiredPrompt
 from .controls import ActionButton, ActionSelect, ClickAnswers, PlayAgainButton, answer_clicks_with
@@ -66,20 +67,27 @@ class MonopolyCog(commands.GroupCog, group_name=en("cmd.monopoly.name"),
         edition=_d("new.option.edition.description"), doubles=_d("new.option.doubles.description"),
         treasury=_d("new.option.treasury.description"),
         bank_pawns=_d("new.option.bank_pawns.description"),
-        start_cash=_d("new.option.start_cash.description"))
+        start_cash=_d("new.option.start_cash.description"),
+        preset=_d("new.option.preset.description"),
+        bank_build_cap=_d("new.option.bank_build_cap.description"))
     @app_commands.choices(
         edition=[choice("monopoly new", "edition", v) for v in ("us", "uk", "fr")],
-        doubles=[choice("monopoly new", "doubles", v) for v in ("off", "standard")])
+        doubles=[choice("monopoly new", "doubles", v) for v in ("off", "standard")],
+        preset=[choice("monopoly new", "preset", p.name) for p in PRESETS])
     async def new(self, interaction: discord.Interaction[Any], edition: str = "us",
                   doubles: str = "off",
                   treasury: app_commands.Range[int, 1, 10_000_000] | None = None,
                   bank_pawns: app_commands.Range[int, 0, 28] | None = None,
-                  start_cash: app_commands.Range[int, 0, 10_000_000] | None = None) -> None:
-        options: dict[str, Any] = {"doubles": doubles}
+                  start_cash: app_commands.Range[int, 0, 10_000_000] | None = None,
+                  preset: str = "standard",
+                  bank_build_cap: app_commands.Range[int, 0, 5] | None = None) -> None:
+        chosen: dict[str, Any] = {"doubles": doubles}
         for key, value in (("treasury", treasury), ("bank_pawns", bank_pawns),
-                           ("start_cash", start_cash)):
+                           ("start_cash", start_cash), ("bank_build_cap", bank_build_cap)):
             if value is not None:
-                options[key] = value
+                chosen[key] = value
+        # A preset's house rules, with the options chosen one by one on top (issue 12).
+        options = preset_options(preset, chosen) if preset in PRESET_BY_NAME else chosen
         await start_game(interaction, edition, options)
 
     @app_commands.command(name=_d("resume.name"), description=_d("resume.description"))

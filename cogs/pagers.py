@@ -49,7 +49,8 @@ async def build_pages(interaction: discord.Interaction[Any], kind: str, arg: str
             raise NotYourGame(record.id, record.owner_id)
         entries = await service.history(record.id, limit=HISTORY_FETCH)
         return history_pages(entries, edition=record.edition, locale=locale,
-                             doubles_matter=record.game.options.standard_doubles)
+                             doubles_matter=record.game.options.standard_doubles,
+                             options=record.game.options)
     raise ValueError(f"no pager {kind}:{arg}")
 
 

@@ -11,11 +11,14 @@ from collections.abc import Sequence
 import discord
 
 from bot.i18n import (
-    chunk_lines, fit_lines, format_money, format_number, format_percent, narrate, points,
-    property_lines, rules_pages, square_name, t, tn,
+    chunk_lines, fit_lines, format_money, format_number, format_percent, house_rules_notice,
+    narrate, points, property_lines, rules_pages, square_name, t, tn,
 )
 from bot.service import GameRecord, HistoryEntry, LeaderboardRow, PlayerStats
+from game_core import Options
 from game_core.state import BANK
+
+from .game_message import add_house_rules_field
 
 COLOUR = 0xC8102E
 HISTORY_PER_PAGE = 8
@@ -50,12 +53,26 @@ def status_embed(record: GameRecord, *, locale: str, player: str) -> discord.Emb
     if banks:
         embed.add_field(name=t(locale, "status.bank_properties"), value=fit_lines(banks),
                         inline=False)
+    add_house_rules_field(embed, record, locale=locale)
     return embed
 
 
 def history_pages(entries: Sequence[HistoryEntry], *, edition: str, locale: str,
-                  doubles_matter: bool = False) -> list[discord.Embed]:
-    """Newest first, a few actions per page, each told with the game's narration."""
+                  doubles_matter: bool = False,
+                  options: Options | None = None) -> list[discord.Embed]:
+    """Newest first, a few actions per page, each told with the game's narration; a game
+    under house rules says which on every page (issue 12)."""
+    notice = house_rules_notice(options or Options(), edition=edition, locale=locale)
+    pages = _history_pages(entries, edition=edition, locale=locale,
+                           doubles_matter=doubles_matter)
+    if notice:
+        for page in pages:
+            page.set_footer(text=notice[:2048])
+    return pages
+
+
+def _history_pages(entries: Sequence[HistoryEntry], *, edition: str, locale: str,
+                   doubles_matter: bool) -> list[discord.Embed]:
     if not entries:
         return [discord.Embed(title=t(locale, "history.title", page=1, pages=1),
                               description=t(locale, "history.empty"), colour=COLOUR)]
@@ -86,7 +103,8 @@ def leaderboard_pages(rows: Sequence[LeaderboardRow], *, title: str,
                    points=points(row.score, locale), turns=tn(locale, "turns", row.turns))
                  for row in group]
         embed = discord.Embed(title=title, description="\n".join(lines), colour=COLOUR)
-        embed.set_footer(text=t(locale, "leaderboard.footer", page=number, pages=len(groups)))
+        embed.set_footer(text=t(locale, "leaderboard.standard_only", page=number,
+                                pages=len(groups)))
         pages.append(embed)
     return pages
 
@@ -108,6 +126,12 @@ def stats_embed(stats: PlayerStats, *, locale: str, player: str) -> discord.Embe
          if stats.fastest_win is not None else none),
     ):
         embed.add_field(name=t(locale, key), value=value)
+    if stats.house_played:
+        embed.add_field(name=t(locale, "stats.house_played"),
+                        value=format_number(stats.house_played, locale))
+        embed.add_field(name=t(locale, "stats.house_won"),
+                        value=format_number(stats.house_won, locale))
+    embed.set_footer(text=t(locale, "stats.standard_only"))
     return embed
 
 

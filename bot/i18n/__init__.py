@@ -8,12 +8,14 @@ Discord cogs and the terminal client share it.
     narrate(events, edition=, locale=) event lines             (narrate)
     describe_pending / describe_outcome / action_label         (narrate)
     refusal_reason / select_placeholder / option_refusal       (refusals)
+    house_rules_notice(options, edition=, locale=)  which house rules a game plays (house_rules)
     rules_pages(locale)                the rules, paginated    (rules_page)
     fit_lines / chunk_lines            Discord's length limits (layout)
     quote_user_text(text)              user text, bounded      (layout)
 """
 
 from .catalog import LOCALES, MESSAGES, command_key, command_text, locale_of, t, tn
+from .house_rules import house_rule_items, house_rules_notice, house_rules_text
 from .layout import FIELD_LIMIT, LABEL_LIMIT, chunk_lines, fit_lines, quote_user_text
 from .money import format_money, format_number, format_percent
 from .narrate import (
@@ -26,8 +28,9 @@ from .rules_page import RulesPage, rules_pages
 __all__ = [
     "FIELD_LIMIT", "LABEL_LIMIT", "LOCALES", "MESSAGES", "RulesPage", "action_label",
     "chunk_lines", "command_key", "command_text", "describe_outcome", "describe_pending",
-    "fit_lines", "format_money", "format_number", "format_percent", "locale_of", "narrate",
-    "option_refusal", "points", "property_line", "property_lines", "quote_user_text",
-    "refusal_reason", "rules_pages",
+    "fit_lines", "format_money", "format_number", "format_percent", "house_rule_items",
+    "house_rules_notice", "house_rules_text", "locale_of", "narrate", "option_refusal",
+    "points", "property_line", "property_lines", "quote_user_text", "refusal_reason",
+    "rules_pages",
     "select_placeholder", "square_name", "t", "tn", "waiting_for",
 ]

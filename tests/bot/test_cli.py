@@ -1,5 +1,6 @@
 """The `solo-monopoly simulate` command: figures as text or as one JSON object."""
 
+import io
 import json
 
 import pytest
@@ -61,3 +62,13 @@ def test_compare_json_gives_each_strategy_its_interval(capsys):
     for row in rows:
         low, high = row["ci95"]
         assert low <= row["win_rate"] <= high
+
+
+def test_play_with_a_preset_and_a_rule_on_top_starts_that_game(tmp_path, monkeypatch, capsys):
+    monkeypatch.setattr("sys.stdin", io.StringIO("q\n"))
+    db = tmp_path / "cli.sqlite3"
+    assert main(["play", "--db", str(db), "--preset", "beginner",
+                 "--rule", "bank_build_cap=1"]) == 0
+    out = capsys.readouterr().out
+    assert ("House rules: start cash $1,500 (S2), the Bank builds at most 1 house (P3). This "
+            "game doesn't count on the leaderboard.") in out

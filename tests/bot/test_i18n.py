@@ -87,7 +87,8 @@ def test_i18n_never_imports_discord():
 
 COMMANDS = {
     "new": {"edition": ("us", "uk", "fr"), "doubles": ("off", "standard"), "treasury": (),
-            "bank_pawns": (), "start_cash": ()},
+            "bank_pawns": (), "start_cash": (), "bank_build_cap": (),
+            "preset": ("standard", "gentle", "relaxed", "easy", "beginner")},
     "resume": {}, "board": {}, "status": {},
     "mortgage": {"property": ()}, "lift": {"property": ()}, "sell": {"property": ()},
     "history": {"page": ()}, "rules": {"page": ()}, "resign": {},

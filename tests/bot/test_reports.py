@@ -2,26 +2,31 @@
 
 from __future__ import annotations
 
+import asyncio
+import shutil
+
 from collections.abc import AsyncIterator
 from itertools import count
+from pathlib import Path
 
 import pytest
 
 from bot.service import GameRecord, GameService, PlayerStats
 from game_core.strategies import make_strategy
 
-QUICK_WIN = {"treasury": 260}  # S3: a Bank with 60 goes bankrupt at the first GO salary
-
-# (owner, guild, seed): with QUICK_WIN and always-buy every one of these games is won, with
-# scores and turns that tie in both ways the leaderboard must handle (seeds 2, 4, 8: the same
-# score, 4 and 8 also the same number of turns).
-WINS = [(1, 1, 1), (1, 1, 0), (2, 1, 2), (3, 1, 4), (4, 1, 8), (5, 2, 7), (1, 2, 3),
-        (7, None, 9)]
+# (owner, guild, seed): under the standard rules (only they reach the leaderboard) always-buy
+# wins each of these seeds, with scores and turns that tie in both ways the leaderboard must
+# handle: seeds 3268 and 6588 score the same (24,660) in 189 and 322 turns, and owners 3 and
+# 4 play the same seed, hence the same score in the same turns.
+WINS = [(1, 1, 2709), (1, 1, 17116), (2, 1, 3268), (3, 1, 6588), (4, 1, 6588), (5, 2, 10867),
+        (1, 2, 23971), (7, None, 11076)]
 LOSSES = [(1, 1), (2, 1), (6, 2)]  # (owner, guild): resigned games
 
 
 @pytest.fixture
-async def service(tmp_path) -> AsyncIterator[GameService]:
+async def service(tmp_path, request) -> AsyncIterator[GameService]:
+    if "played" in request.fixturenames:  # the played games' file first, then open it
+        request.getfixturevalue("played")
     ticks = count(1)
     opened = await GameService.open(tmp_path / "games.sqlite3", clock=lambda: float(next(ticks)))
     yield opened
@@ -29,22 +34,41 @@ async def service(tmp_path) -> AsyncIterator[GameService]:
 
 
 async def win(service: GameService, owner: int, guild: int | None, seed: int) -> GameRecord:
-    record = await service.start(owner, guild, None, options=QUICK_WIN, seed=seed)
+    record = await service.start(owner, guild, None, seed=seed)
     chooser = make_strategy("always-buy")
     while not record.game.is_over:
         record = (await service.act(record.id, owner, record.version,
                                     chooser.choose(record.game))).record
-    assert record.status == "won", "QUICK_WIN games of these seeds are won"
+    assert record.status == "won", "always-buy wins these seeds"
     return record
 
 
+@pytest.fixture(scope="session")
+def played_file(tmp_path_factory) -> tuple[Path, list[GameRecord]]:
+    """The games below, played once through a real service (a few thousand actions), in a
+    file each test gets a fresh copy of."""
+    path = tmp_path_factory.mktemp("played") / "games.sqlite3"
+
+    async def play() -> list[GameRecord]:
+        ticks = count(1)
+        service = await GameService.open(path, clock=lambda: float(next(ticks)))
+        try:
+            wins = [await win(service, *game) for game in WINS]
+            for owner, guild in LOSSES:
+                record = await service.start(owner, guild, None)
+                await service.resign(record.id, owner)
+            await service.start(1, 1, None)  # an active game counts nowhere
+            return wins
+        finally:
+            await service.close()
+
+    return path, asyncio.run(play())
+
+
 @pytest.fixture
-async def played(service) -> list[GameRecord]:
-    wins = [await win(service, *game) for game in WINS]
-    for owner, guild in LOSSES:
-        record = await service.start(owner, guild, None)
-        await service.resign(record.id, owner)
-    await service.start(1, 1, None)  # an active game counts nowhere
+def played(played_file, tmp_path) -> list[GameRecord]:
+    template, wins = played_file
+    shutil.copyfile(template, tmp_path / "games.sqlite3")
     return wins
 
 
@@ -117,4 +141,4 @@ async def test_stats_per_server(service, played):
 
 
 async def test_stats_of_a_newcomer_are_zero(service):
-    assert await service.stats(123) == PlayerStats(123, 0, 0, 0, 0.0, None, None)
+    assert await service.stats(123) == PlayerStats(123, 0, 0, 0, 0.0, None, None, 0, 0)

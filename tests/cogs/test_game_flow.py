@@ -62,7 +62,7 @@ def _first_roll_offers_a_buy(seed: int) -> bool:
     return game.s.pending == "buy"
 
 
-async def test_E1_a_whole_game_to_a_win_through_clicks_and_the_leaderboard_shows_it(world, seeds):
+async def test_E1_a_whole_house_rule_win_through_clicks_stays_off_the_leaderboard(world, seeds):
     options = {"treasury": 300, "start_cash": 100}
     seeds.append(find_seed(options, "won", "never-buy"))
     start = await world.alice.slash(world.channel, "monopoly new", treasury=300, start_cash=100)
@@ -74,10 +74,13 @@ async def test_E1_a_whole_game_to_a_win_through_clicks_and_the_leaderboard_shows
         "choose others.")
     record = await world.env.bot.service.get(1)
     assert record.status == "won" and record.score > 0
+    # Issue 12: a win under house rules (here a Bank of 200) never reaches the leaderboard;
+    # stats count it, apart.
     board = await world.bob.slash(world.channel, "monopoly leaderboard")
-    assert f"<@{world.alice.id}>" in board.response.embeds[0].description
+    assert f"<@{world.alice.id}>" not in board.response.embeds[0].description
     stats = await world.alice.slash(world.channel, "monopoly stats")
-    assert stats.response.embeds[0].fields[1].value == "1"  # won
+    fields = {f.name: f.value for f in stats.response.embeds[0].fields}
+    assert (fields["Won"], fields["House-rule wins"], fields["Best score"]) == ("1", "1", "—")
 
 
 async def test_E3_a_whole_game_to_a_loss_through_clicks_and_menus(world, seeds):
