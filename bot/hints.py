@@ -31,6 +31,7 @@ from .service import GameService
 from .workers import WorkerPool
 
 log = logging.getLogger(__name__)
+FEWEST_ROLLOUTS = 200  # per choice, however many choices: below it the intervals say little
 HINT_STREAM = 0xAD71_5E55_0000_0013  # the advisor's seeds, apart from every game's own
 
 
@@ -48,6 +49,15 @@ class NoHints(ServiceError):
     def __init__(self, game_id: int) -> None:
         super().__init__(f"Game {game_id} takes no hints.")
         self.game_id = game_id
+
+
+def rollouts_per_choice(rollouts: int, choices: int) -> int:
+    """A hint costs about what a two-choice hint of `rollouts` does: raising funds may offer a
+    dozen sales and mortgages, each then gets fewer rollouts (never under FEWEST_ROLLOUTS,
+    nor above `rollouts`), and its intervals are wider for it (they say so)."""
+    if choices <= 2:
+        return rollouts
+    return min(rollouts, max(FEWEST_ROLLOUTS, 2 * rollouts // choices))
 
 
 def hint_seed(game_id: int, version: int) -> int:
@@ -88,7 +98,7 @@ class HintService:
                  rollouts: int = DEFAULT_ROLLOUTS) -> None:
         self._service = service
         self._workers = workers
-        self.rollouts = rollouts  # per choice
+        self.rollouts = rollouts  # per choice, for up to two choices (rollouts_per_choice)
         self._thinking: set[int] = set()  # players whose hint is being computed
 
     def is_thinking(self, user_id: int) -> bool:
@@ -112,7 +122,8 @@ class HintService:
             if not takes_hints(record):
                 raise NoHints(game_id)
             seed = hint_seed(game_id, record.version)
-            hint = await compute_hint(self._workers, record.game, seed, self.rollouts)
+            rollouts = rollouts_per_choice(self.rollouts, len(open_choices(record.game)))
+            hint = await compute_hint(self._workers, record.game, seed, rollouts)
             log.info("game %d: hint at version %d (%d rollouts per choice, %d choices)",
                      game_id, record.version, hint.rollouts, len(hint.choices))
             return record, hint

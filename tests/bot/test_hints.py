@@ -9,7 +9,9 @@ from collections.abc import AsyncIterator
 import pytest
 
 from bot.errors import GameFinished, NotYourGame, StaleVersion
-from bot.hints import AlreadyThinking, HintService, compute_hint, hint_seed
+from bot.hints import (
+    AlreadyThinking, HintService, compute_hint, hint_seed, rollouts_per_choice,
+)
 from bot.service import GameService
 from bot.workers import WorkerPool
 from game_core import Resign, Roll
@@ -99,3 +101,10 @@ async def test_only_the_owner_gets_a_hint_and_only_while_the_game_goes_on(servic
     await service.act(record.id, 1, 0, Resign())
     with pytest.raises(GameFinished):
         await hints.hint(record.id, 1)
+
+
+def test_many_choices_share_the_time_of_a_two_choice_hint_with_a_floor():
+    assert rollouts_per_choice(1000, 1) == rollouts_per_choice(1000, 2) == 1000
+    assert rollouts_per_choice(1000, 4) == 500
+    assert rollouts_per_choice(1000, 25) == 200  # never fewer: the intervals would say little
+    assert rollouts_per_choice(100, 8) == 100  # nor more than asked
