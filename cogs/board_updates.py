@@ -83,6 +83,7 @@ class _Game:
     newest: Shown
     complete: Shown | None = None  # shown whole (text and picture) by the last edit
     task: asyncio.Task[None] | None = None
+    unanswered: int = 0  # states whose answer is still on its way
 
 
 class BoardUpdates:
@@ -117,11 +118,12 @@ class BoardUpdates:
             drawing.add_done_callback(_retrieve)
         game = self._games.get(record.id)
         if game is None:
-            self._games[record.id] = _Game(shown)
+            game = self._games[record.id] = _Game(shown)
         elif record.version >= game.newest.record.version:
             older, game.newest = game.newest, shown
             if older.drawing is not None and older is not game.complete:
                 older.drawing.cancel()  # only the newest is drawn, if not started yet
+        game.unanswered += 1
         return shown
 
     def picture_wait(self) -> float:
@@ -132,13 +134,18 @@ class BoardUpdates:
         that message later (None: nothing can)."""
         shown.edit = edit
         shown.answered.set()
-        game = self._games.get(shown.record.id)
-        if game is None:
+        game = self._games[shown.record.id]  # kept while any answer is on its way
+        game.unanswered -= 1
+        idle = game.task is None or game.task.done()
+        if game.newest is shown and whole and idle:
+            game.complete = shown
+            if not game.unanswered:
+                del self._games[shown.record.id]  # nothing more to show
             return
-        if game.newest is shown and whole and (game.task is None or game.task.done()):
-            del self._games[shown.record.id]  # nothing more to show
-            return
-        if game.task is None or game.task.done():
+        if game.newest is not shown and game.newest.answered.is_set():
+            # An older state's answer landed after the newest one's: show the newest again.
+            game.complete = None
+        if idle:
             game.task = asyncio.create_task(self._show_newest(shown.record.id, game))
 
     async def _show_newest(self, game_id: int, game: _Game) -> None:
@@ -165,7 +172,7 @@ class BoardUpdates:
             else:
                 log.exception("game %d: could not show its newest state", game_id)
         finally:
-            if self._games.get(game_id) is game:
+            if self._games.get(game_id) is game and not game.unanswered:
                 del self._games[game_id]
 
 
