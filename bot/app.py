@@ -15,7 +15,7 @@ from discord.ext import commands
 
 from game_core import Game
 
-from .errors import DatabaseTooNew
+from .errors import DatabaseReadOnly, DatabaseTooNew
 from .hints import HintService
 from .pictures.board import render_board
 from .service import GameService
@@ -88,7 +88,7 @@ class MonopolyBot(commands.Bot):
         path = self.settings.db_path
         try:
             return await GameService.open(path, seed_source=self._seed_source)
-        except DatabaseTooNew as exc:
+        except (DatabaseTooNew, DatabaseReadOnly) as exc:
             raise StartupError(str(exc)) from exc
         except (sqlite3.Error, OSError) as exc:
             raise StartupError(f"can't open the database {path} ({exc}): check MONOPOLY_DB; "

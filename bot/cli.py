@@ -1,5 +1,6 @@
 """`solo-monopoly`: the command line. `simulate` runs the engine's simulator; `play` plays a
-game in the terminal through the same service as the bot."""
+game in the terminal through the same service as the bot; `verify-db` and `backup` are the
+admin's (bot.admin)."""
 
 from __future__ import annotations
 
@@ -7,11 +8,14 @@ import argparse
 import json
 import sys
 from collections.abc import Sequence
+from pathlib import Path
 
 from game_core import GameError
 from game_core.presets import PRESETS, preset_options
 from game_core.simulate import compare, landings, simulate, wilson_interval
 from game_core.strategies import STRATEGIES
+
+from .errors import ServiceError
 
 SQUARE_LABELS = (
     "GO", "Mediterranean", "Community Chest", "Baltic", "Income Tax", "Reading RR",
@@ -47,6 +51,12 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--compare", action="store_true",
                      help="every strategy on the same games: win rates with 95%% intervals")
     sim.add_argument("--json", action="store_true", help="print one JSON object")
+    verify = sub.add_parser("verify-db", help="replay every stored game and list the damaged "
+                            "(exit status 1 if any)")
+    verify.add_argument("--db", default=None, help="SQLite file (default: the bot's)")
+    saving = sub.add_parser("backup", help="copy the database to DEST, also while the bot runs")
+    saving.add_argument("dest", help="the new file (must not exist)")
+    saving.add_argument("--db", default=None, help="SQLite file (default: the bot's)")
     play = sub.add_parser("play", help="play a game in the terminal (no Discord needed)")
     play.add_argument("--db", default=None, help="SQLite file (default: the bot's)")
     play.add_argument("--user", type=int, default=0, help="player id for the saved game")
@@ -94,12 +104,18 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         if args.command == "simulate":
             return run_simulate(args)
+        if args.command in ("verify-db", "backup"):
+            from .admin import db_path, run_backup, run_verify_db
+
+            if args.command == "backup":
+                return run_backup(db_path(args.db), Path(args.dest), print, _warn)
+            return run_verify_db(db_path(args.db), print, _warn)
         from .terminal import run_terminal
 
         return run_terminal(db=args.db, user_id=args.user, locale=args.locale,
                             edition=args.edition,
                             options=preset_options(args.preset, dict(args.rule)) or None)
-    except GameError as exc:
+    except (GameError, ServiceError) as exc:  # DatabaseTooNew, DatabaseReadOnly...
         print(f"solo-monopoly: {exc}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
@@ -107,6 +123,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     except BrokenPipeError:  # `solo-monopoly simulate | head`: the reader left, that's fine
         sys.stderr.close()
         return 0
+
+
+def _warn(line: str) -> None:
+    print(line, file=sys.stderr)
 
 
 if __name__ == "__main__":

@@ -20,7 +20,7 @@ from pathlib import Path
 
 import aiosqlite
 
-from .errors import DatabaseTooNew
+from .errors import DatabaseBusy, DatabaseReadOnly, DatabaseTooNew
 
 log = logging.getLogger(__name__)
 
@@ -92,13 +92,57 @@ async def run(conn: aiosqlite.Connection, sql: str) -> None:
         pass
 
 
-async def connect(path: str | os.PathLike[str]) -> aiosqlite.Connection:
+class Undecodable(bytes):
+    """A TEXT value that is not valid UTF-8 (a damaged row), kept as its bytes."""
+
+
+def decode_text(raw: bytes) -> str | Undecodable:
+    """The connections' text factory. sqlite3's own fails the whole fetch on one bad byte,
+    so that no row of the result could be read; this lets the reader of the row refuse that
+    one game (DamagedGame) and go on with the others."""
+    try:
+        return raw.decode("utf-8")
+    except UnicodeDecodeError:
+        return Undecodable(raw)
+
+
+def create_private(path: str | os.PathLike[str]) -> None:
+    """Create the database's folder (0700) and file (0600) if they don't exist: they hold
+    user, server and channel ids and every game. SQLite gives the -wal and -shm files the
+    database file's permissions. Existing ones are left as the admin set them."""
+    file = Path(path)
+    if not file.parent.exists():
+        file.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
+    try:
+        os.close(os.open(file, os.O_CREAT | os.O_EXCL | os.O_WRONLY, 0o600))
+    except FileExistsError:
+        pass
+
+
+def is_busy(exc: sqlite3.Error) -> bool:
+    """SQLITE_BUSY or SQLITE_LOCKED: another connection held the lock past the timeout."""
+    code = getattr(exc, "sqlite_errorcode", 0) & 0xFF
+    return code in (sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED)
+
+
+def is_read_only(exc: sqlite3.Error) -> bool:
+    return getattr(exc, "sqlite_errorcode", 0) & 0xFF == sqlite3.SQLITE_READONLY
+
+
+def busy_or(exc: sqlite3.OperationalError) -> Exception:
+    """The service's DatabaseBusy for a lock timeout; any other error as it is."""
+    return DatabaseBusy() if is_busy(exc) else exc
+
+
+async def connect(path: str | os.PathLike[str], *,
+                  busy_timeout_ms: int = BUSY_TIMEOUT_MS) -> aiosqlite.Connection:
     """A connection in autocommit mode: each statement is its own transaction unless a
     caller writes BEGIN (the migrations do)."""
-    Path(path).parent.mkdir(parents=True, exist_ok=True)
+    create_private(path)
     conn = await aiosqlite.connect(os.fspath(path), isolation_level=None)
+    conn.text_factory = decode_text
     try:
-        await run(conn, f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
+        await run(conn, f"PRAGMA busy_timeout = {int(busy_timeout_ms)}")
         await _use_wal(conn)
         # In WAL mode NORMAL loses no committed transaction when the process dies (only,
         # perhaps, the last ones on a power cut) and saves an fsync per commit.
@@ -108,6 +152,22 @@ async def connect(path: str | os.PathLike[str]) -> aiosqlite.Connection:
         await conn.close()
         raise
     return conn
+
+
+async def check_writable(conn: aiosqlite.Connection, path: str | os.PathLike[str]) -> None:
+    """DatabaseReadOnly unless `conn` can write: SQLite opens a file it may not write
+    read-only without a word, and every click would then fail. A write rolled back, so
+    nothing changes."""
+    await run(conn, "BEGIN IMMEDIATE")
+    try:
+        await run(conn, f"PRAGMA user_version = {await schema_version(conn)}")
+    except sqlite3.OperationalError as exc:
+        if is_read_only(exc):
+            raise DatabaseReadOnly(os.fspath(path)) from exc
+        raise
+    finally:
+        if conn.in_transaction:
+            await run(conn, "ROLLBACK")
 
 
 async def _use_wal(conn: aiosqlite.Connection) -> None:
@@ -128,8 +188,9 @@ async def _use_wal(conn: aiosqlite.Connection) -> None:
         await asyncio.sleep(0.01)
 
 
-async def connect_writer(path: str | os.PathLike[str]) -> aiosqlite.Connection:
-    conn = await connect(path)
+async def connect_writer(path: str | os.PathLike[str], *,
+                         busy_timeout_ms: int = BUSY_TIMEOUT_MS) -> aiosqlite.Connection:
+    conn = await connect(path, busy_timeout_ms=busy_timeout_ms)
     await run(conn, f"PRAGMA wal_autocheckpoint = {WRITER_AUTOCHECKPOINT_PAGES}")
     return conn
 
@@ -152,6 +213,7 @@ class Checkpointer:
         self._every = every
         self._writes = 0
         self._task: asyncio.Task[None] | None = None
+        self._stopped = False
 
     @classmethod
     async def start(cls, path: str | os.PathLike[str],
@@ -159,8 +221,12 @@ class Checkpointer:
         return cls(await connect(path), every)
 
     def wrote(self) -> None:
-        """Count one committed write; start a checkpoint when enough have piled up."""
+        """Count one committed write; start a checkpoint when enough have piled up. Once
+        stopped, nothing: a write still in flight while the service closes must not start a
+        checkpoint on a closed connection."""
         self._writes += 1
+        if self._stopped:
+            return
         if self._writes >= self._every and (self._task is None or self._task.done()):
             self._writes = 0
             self._task = asyncio.create_task(self._checkpoint(), name="sqlite-checkpoint")
@@ -172,6 +238,7 @@ class Checkpointer:
             log.warning("WAL checkpoint failed: %s", exc)
 
     async def stop(self) -> None:
+        self._stopped = True
         if self._task is not None:
             await self._task  # a few milliseconds at most; never fails (see _checkpoint)
         await self._conn.close()

@@ -61,6 +61,36 @@ class DamagedGame(ServiceError):
         self.detail = detail
 
 
+class InvalidRequest(ServiceError):
+    """A call the service can't make sense of: an id that is not a whole number SQLite can
+    hold, a version that is not a whole number, an action whose fields have the wrong type.
+    A caller's mistake or a forged request, never a player's choice: nothing is read or
+    written."""
+
+    def __init__(self, detail: str) -> None:
+        super().__init__(f"Invalid request to the game service: {detail}")
+        self.detail = detail
+
+
+class DatabaseBusy(ServiceError):
+    """Another program held the database's write lock for longer than the busy timeout.
+    Nothing was changed; the same request can simply be made again."""
+
+    def __init__(self) -> None:
+        super().__init__("The database is busy (another program holds its lock); nothing was "
+                         "changed: try again in a moment.")
+
+
+class DatabaseReadOnly(ServiceError):
+    """The database file (or its folder) can't be written by this process."""
+
+    def __init__(self, path: str) -> None:
+        super().__init__(f"the database {path} is read-only for the bot: make the file (and "
+                         f"its -wal and -shm files, if any) writable by the user running the "
+                         f"bot, or point MONOPOLY_DB elsewhere.")
+        self.path = path
+
+
 class DatabaseTooNew(ServiceError):
     """The database file was upgraded by a newer version of the bot than this one."""
 

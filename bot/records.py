@@ -111,14 +111,37 @@ def dumps(value: Any) -> str:
     return _ENCODER.encode(value)
 
 
+# What decoding damaged data can raise: bad JSON or values (ValueError, the engine's
+# CorruptStateError and InvalidOptionError included), text that isn't text (TypeError),
+# JSON nested thousands deep (RecursionError).
+DECODE_ERRORS = (ValueError, TypeError, KeyError, IndexError, AttributeError, RecursionError,
+                 OverflowError)
+
+_INT, _TEXT, _NUMBER = (int,), (str,), (int, float)
+_OPTIONAL_INT, _OPTIONAL_TEXT, _OPTIONAL_NUMBER = (int, type(None)), (str, type(None)), (
+    int, float, type(None))
+# The Python types each column of GAME_COLUMNS must come back as (SQLite stores any value in
+# any column; a text that isn't UTF-8 comes back as db.Undecodable, which is no str).
+_COLUMN_TYPES = (
+    ("id", _INT), ("owner_id", _INT), ("guild_id", _OPTIONAL_INT),
+    ("channel_id", _OPTIONAL_INT), ("message_id", _OPTIONAL_INT), ("seed", _INT),
+    ("options", _TEXT), ("edition", _TEXT), ("status", _TEXT), ("version", _INT),
+    ("created_at", _NUMBER), ("updated_at", _NUMBER), ("finished_at", _OPTIONAL_NUMBER),
+    ("outcome", _OPTIONAL_TEXT), ("score", _INT), ("turns", _INT), ("state", _TEXT),
+)
+
+
 def record_from_row(row: Sequence[Any]) -> GameRecord:
     """A GameRecord from a row of `SELECT GAME_COLUMNS`; DamagedGame if it can't be trusted."""
     game_id = row[0]
+    for (column, types), value in zip(_COLUMN_TYPES, row, strict=True):
+        if not isinstance(value, types) or isinstance(value, bool):
+            raise DamagedGame(game_id, f"its {column} column holds {_kind(value)}")
     options = options_from_json(game_id, row[6])
     try:
-        game = Game.from_dict(json.loads(row[16]))
-    except (ValueError, TypeError) as exc:  # JSONDecodeError and CorruptStateError included
-        raise DamagedGame(game_id, f"its saved state can't be read ({exc})") from exc
+        game = Game.from_dict(loads(row[16]))
+    except DECODE_ERRORS as exc:  # JSONDecodeError and CorruptStateError included
+        raise DamagedGame(game_id, f"its saved state can't be read ({_short(exc)})") from exc
     problem = _disagreement(row, options, game)
     if problem:
         raise DamagedGame(game_id, problem)
@@ -127,16 +150,36 @@ def record_from_row(row: Sequence[Any]) -> GameRecord:
                       r[11], r[12], r[13], r[14], r[15], game)
 
 
+def loads(text: object) -> Any:
+    """JSON from a TEXT column; TypeError for anything else (a text that isn't UTF-8 comes
+    back as db.Undecodable bytes, which json.loads would try to read as UTF-16 or 32)."""
+    if not isinstance(text, str):
+        raise TypeError(f"a JSON text was expected, not {_kind(text)}")
+    return json.loads(text)
+
+
 def options_from_json(game_id: int, text: str) -> dict[str, Any]:
     try:
-        options = json.loads(text)
+        options = loads(text)
         if not isinstance(options, dict):
             raise CorruptStateError("the rule options are not a JSON object")
         Options.from_mapping(options)
-    except (ValueError, TypeError) as exc:  # InvalidOptionError included
+    except DECODE_ERRORS as exc:  # InvalidOptionError included
         kind = "an unknown" if isinstance(exc, InvalidOptionError) else "a bad"
-        raise DamagedGame(game_id, f"{kind} rule option ({exc})") from exc
+        raise DamagedGame(game_id, f"{kind} rule option ({_short(exc)})") from exc
     return options
+
+
+def _kind(value: object) -> str:
+    if isinstance(value, bytes):
+        return "text that is not UTF-8" if type(value) is not bytes else "bytes"
+    return f"a {type(value).__name__}" if value is not None else "nothing (NULL)"
+
+
+def _short(exc: BaseException) -> str:
+    """An error's text for a log line: a damaged row's can quote any amount of it."""
+    text = str(exc) or type(exc).__name__
+    return text if len(text) <= 200 else text[:197] + "..."
 
 
 def _disagreement(row: Sequence[Any], options: dict[str, Any], game: Game) -> str:
@@ -151,6 +194,12 @@ def _disagreement(row: Sequence[Any], options: dict[str, Any], game: Game) -> st
     outcome = game.outcome
     if (outcome.result if outcome else ACTIVE) != status:
         return f"its status column says {status!r} but its saved state disagrees"
+    if row[15] != game.turn:
+        return f"its turns column says {row[15]} but its state is at turn {game.turn}"
+    expected = (None, 0) if outcome is None else (
+        f"{outcome.result}:{outcome.reason}", outcome.score)
+    if (row[13], row[14]) != expected:
+        return "its outcome or score column disagrees with its saved state"
     return ""
 
 
@@ -169,16 +218,17 @@ def after_action(record: GameRecord, game: Game, now: float) -> GameRecord:
 
 def events_from_json(game_id: int, text: str) -> list[Event]:
     try:
-        return [event_from_dict(item) for item in json.loads(text)]
-    except (ValueError, TypeError, KeyError, AttributeError) as exc:
-        raise DamagedGame(game_id, f"an action log entry has unreadable events ({exc})") from exc
+        return [event_from_dict(item) for item in loads(text)]
+    except DECODE_ERRORS as exc:
+        raise DamagedGame(game_id, f"an action log entry has unreadable events "
+                          f"({_short(exc)})") from exc
 
 
 def action_dict_from_json(game_id: int, text: str) -> dict[str, Any]:
     try:
-        action = json.loads(text)
-    except ValueError as exc:
-        raise DamagedGame(game_id, f"an action log entry is not JSON ({exc})") from exc
+        action = loads(text)
+    except DECODE_ERRORS as exc:
+        raise DamagedGame(game_id, f"an action log entry is not JSON ({_short(exc)})") from exc
     if not isinstance(action, dict):
         raise DamagedGame(game_id, "an action log entry is not a JSON object")
     return action

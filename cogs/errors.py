@@ -1,5 +1,6 @@
 """One error handler for the command tree and the game's controls: the player gets a short
-ephemeral message with an error id; the log gets the traceback with the same id."""
+ephemeral message with an error id; the log gets the traceback with the same id. A busy
+database (another program held its lock) is no mystery: "try again", without an id."""
 
 from __future__ import annotations
 
@@ -10,15 +11,20 @@ from typing import Any
 import discord
 from discord import app_commands
 
-from bot.errors import DamagedGame
+from bot.errors import DamagedGame, DatabaseBusy
 from bot.i18n import locale_of, t
 
 log = logging.getLogger("cogs.errors")
 
 
 async def report_error(interaction: discord.Interaction[Any], error: BaseException) -> str:
-    error_id = secrets.token_hex(4)
     original = getattr(error, "original", error)  # app_commands wraps the real exception
+    if isinstance(original, DatabaseBusy):
+        # Expected now and then (another program held the lock): no error id, no traceback.
+        log.warning("database busy (user %s): answered 'try again'", interaction.user.id)
+        await _tell(interaction, t(locale_of(str(interaction.locale)), "error.busy"), "busy")
+        return "busy"
+    error_id = secrets.token_hex(4)
     command = interaction.command.qualified_name if interaction.command else None
     data: dict[str, Any] = dict(interaction.data or {})
     log.error("error %s (user %s, command %s, custom_id %s)", error_id, interaction.user.id,
@@ -26,7 +32,12 @@ async def report_error(interaction: discord.Interaction[Any], error: BaseExcepti
               exc_info=(type(original), original, original.__traceback__))
     # A damaged game won't get better by trying again: say so rather than "try again".
     key = "error.damaged" if isinstance(original, DamagedGame) else "error.unexpected"
-    text = t(locale_of(str(interaction.locale)), key, error_id=error_id)
+    await _tell(interaction, t(locale_of(str(interaction.locale)), key, error_id=error_id),
+                error_id)
+    return error_id
+
+
+async def _tell(interaction: discord.Interaction[Any], text: str, error_id: str) -> None:
     try:
         if interaction.response.is_done():
             await interaction.followup.send(text, ephemeral=True)
@@ -34,7 +45,6 @@ async def report_error(interaction: discord.Interaction[Any], error: BaseExcepti
             await interaction.response.send_message(text, ephemeral=True)
     except discord.HTTPException:
         log.warning("error %s: could not tell the user", error_id)
-    return error_id
 
 
 async def on_tree_error(interaction: discord.Interaction[Any],

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from .board import PROPERTIES, TOTAL_HOTELS, TOTAL_HOUSES
-from .cards import CARDS, CHANCE, CHEST
+from .board import HOTEL, PROPERTIES, SQUARES, TOTAL_HOTELS, TOTAL_HOUSES, Kind
+from .cards import CARDS, CHANCE, CHEST, JAIL_FREE_CARDS
 from .errors import CorruptStateError
 from .events import event_from_dict
 from .options import Options
@@ -35,6 +35,9 @@ THEN_MOVE = "move"  # T3: third failed doubles try, fine paid, move by that roll
 CONTINUATIONS = ("", THEN_END, THEN_BANK_BUILD, THEN_ROLL, THEN_MOVE)
 
 FORMAT = 1
+# No counter of a sound game comes near it; a larger one could not be stored (SQLite
+# integers are signed 64-bit) nor be the sign of anything but a damaged save.
+MAX_COUNT = 2**63 - 1
 
 
 class GameState:
@@ -179,7 +182,40 @@ class GameState:
                                     f"property: {s.pending_square}")
         if s.pending == RAISE_FUNDS and s.debt_event is None:
             raise CorruptStateError("saved game raises funds for a debt it doesn't record")
+        _check_conserved(s)
         return s
+
+
+def _check_conserved(s: GameState) -> None:
+    """What a sound game never loses: every card in its deck or in the player's hand (S6,
+    P4; an empty deck would fail the next draw), the money of the box (S3), the buildings
+    (S5), the Bank's pawns (S4), mortgages on the player's properties only (R4), buildings
+    on owned streets only. A save breaking one was damaged, and is refused now rather than
+    failing in the middle of a later action."""
+    if len(set(s.jail_cards)) != len(s.jail_cards) or any(
+            card not in JAIL_FREE_CARDS for card in s.jail_cards):
+        raise CorruptStateError("saved game holds cards that are not Get Out of Jail Free "
+                                "cards, or one twice")
+    for deck, cards in (("chance", s.chance), ("chest", s.chest)):
+        held = [c for c in s.jail_cards if CARDS[c].deck == deck]
+        expected = CHANCE if deck == "chance" else CHEST
+        if sorted(cards + held) != sorted(c.id for c in expected):
+            raise CorruptStateError(f"saved game field {deck!r} is not the whole deck")
+    if s.cash + s.bank_cash != s.options.treasury:
+        raise CorruptStateError("saved game's cash and the Bank's don't add up to the "
+                                "treasury (S3)")
+    houses = sum(b for b in s.buildings if b != HOTEL)
+    hotels = s.buildings.count(HOTEL)
+    if houses + s.houses_left != TOTAL_HOUSES or hotels + s.hotels_left != TOTAL_HOTELS:
+        raise CorruptStateError("saved game's buildings don't add up to the supply (S5)")
+    if s.owner.count(BANK) != s.options.bank_pawns - s.pawns_left:
+        raise CorruptStateError("saved game's Bank properties don't match its pawns (S4)")
+    for i in range(40):
+        if s.mortgaged[i] and s.owner[i] != PLAYER:
+            raise CorruptStateError("saved game has a mortgage on a property the player "
+                                    "doesn't own (R4)")
+        if s.buildings[i] and (SQUARES[i].kind is not Kind.STREET or s.owner[i] == NOBODY):
+            raise CorruptStateError("saved game has buildings on a square no one can build")
 
 
 def _typed(data: dict[str, Any], key: str, kind: type) -> Any:
@@ -189,9 +225,9 @@ def _typed(data: dict[str, Any], key: str, kind: type) -> Any:
     return value
 
 
-def _int(data: dict[str, Any], key: str, low: int, high: int | None = None) -> int:
+def _int(data: dict[str, Any], key: str, low: int, high: int = MAX_COUNT) -> int:
     value = data[key]
-    if type(value) is not int or value < low or (high is not None and value > high):
+    if type(value) is not int or not low <= value <= high:
         raise CorruptStateError(f"saved game field {key!r} is out of range: {value!r}")
     return value
 

@@ -164,6 +164,8 @@ EN: dict[str, str] = {
     "error.moved_on": "Your game moved on meanwhile (a click got there first); nothing was "
                       "done. Check the game message and try again.",
     "error.illegal": "Can't do that: {reason}",
+    "error.busy": "The game's database is busy right now (another program is using it); "
+                  "nothing was changed. Please try again in a moment.",
     "error.unexpected": "Something went wrong (error id {error_id}). Your game is safe; "
                         "please try again.",
     "error.damaged": "Your game can't be read back from the database (error id {error_id}). "

@@ -175,6 +175,8 @@ FR: dict[str, str] = {
     "error.moved_on": "Votre partie a avancé entre-temps (un clic est arrivé d'abord) ; rien "
                       "n'a été fait. Regardez le message de la partie et réessayez.",
     "error.illegal": "Impossible : {reason}",
+    "error.busy": "La base de données du jeu est occupée en ce moment (un autre programme "
+                  "l'utilise) ; rien n'a été modifié. Réessayez dans un instant.",
     "error.unexpected": "Une erreur est survenue (code {error_id}). Votre partie est intacte ; "
                         "réessayez.",
     "error.damaged": "Votre partie ne peut pas être relue dans la base (code {error_id}). "

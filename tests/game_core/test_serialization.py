@@ -1,6 +1,7 @@
 """H3: the whole state, RNG and decks included, round-trips through plain JSON."""
 
 import json
+import re
 
 import pytest
 
@@ -65,3 +66,33 @@ def test_H3_a_saved_debt_must_read_back_or_the_state_is_refused():
             Game.from_dict({**data, "debt_event": bad})
     with pytest.raises(CorruptStateError, match="no property"):
         Game.from_dict({**data, "pending": "buy", "pending_square": 4})
+
+
+def _mid_game() -> dict:
+    game = Game.new(seed=1)
+    for _ in range(20):
+        game.apply(game.legal_actions()[0])
+    assert game.s.jail_cards == ["ch_jail_free"]  # the card is held, out of its deck
+    return game.to_dict()
+
+
+@pytest.mark.parametrize("change,words", [
+    (lambda d: d.update(chance=[]), "'chance' is not the whole deck"),  # S6: the next draw
+    (lambda d: d.update(chest=d["chest"][:-1] + d["chest"][:1]), "'chest' is not the whole"),
+    (lambda d: d["chance"].append("ch_jail_free"), "'chance' is not the whole deck"),
+    (lambda d: d.update(jail_cards=["ch_go"]), "not Get Out of Jail Free"),
+    (lambda d: d.update(cash=d["cash"] + 1), "treasury (S3)"),
+    (lambda d: d.update(houses_left=d["houses_left"] - 1), "supply (S5)"),
+    (lambda d: d["owner"].__setitem__(1, 2), "pawns (S4)"),
+    (lambda d: d.update(turn=2**63), "'turn' is out of range"),
+    (lambda d: d.update(mortgaged=[1] * 40), "mortgage on a property"),
+], ids=["empty-deck", "card-twice", "held-and-in-deck", "not-a-jail-card", "money", "houses",
+        "pawns", "huge-turn", "mortgage"])
+def test_a_saved_state_a_sound_game_cant_reach_is_refused_on_reading(change, words):
+    """Damage that JSON and field types can't show: accepted, it would fail later, in the
+    middle of an action (an empty deck on the next draw, a turn SQLite can't store)."""
+    data = _mid_game()
+    Game.from_dict(data)  # sound as it was
+    change(data)
+    with pytest.raises(CorruptStateError, match=re.escape(words)):
+        Game.from_dict(data)

@@ -1,0 +1,61 @@
+"""The admin's commands on the database file: `solo-monopoly verify-db` and `backup`.
+
+Both can run while the bot plays: verify-db reads through its own service (each game in one
+snapshot), backup copies one snapshot with VACUUM INTO (bot.backup).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+from collections.abc import Callable
+from pathlib import Path
+
+from .backup import BackupError, backup
+from .service import GameService
+from .settings import DEFAULT_DB_PATH
+
+Say = Callable[[str], None]
+
+
+def db_path(arg: str | None) -> Path:
+    """--db, else MONOPOLY_DB, else the bot's default: the file the bot uses."""
+    return Path(arg or os.environ.get("MONOPOLY_DB", "").strip() or DEFAULT_DB_PATH)
+
+
+def run_verify_db(path: Path, say: Say, warn: Say) -> int:
+    """H3 for every game: 0 when all verify, 1 when any is damaged (each one listed)."""
+    if not path.is_file():
+        warn(f"solo-monopoly: there is no database at {path}")
+        return 2
+    checked, damaged = asyncio.run(_verify_all(path, warn))
+    say(f"{checked:,} games checked: " + (f"{damaged:,} damaged" if damaged else "all sound"))
+    return 1 if damaged else 0
+
+
+async def _verify_all(path: Path, warn: Say) -> tuple[int, int]:
+    service = await GameService.open(path)
+    checked = damaged = 0
+    try:
+        after = 0
+        while ids := await service.game_ids(after):
+            for game_id in ids:
+                problem = await service.damage(game_id)
+                checked += 1
+                if problem:
+                    damaged += 1
+                    warn(f"game {game_id}: {problem}")
+            after = ids[-1]
+    finally:
+        await service.close()
+    return checked, damaged
+
+
+def run_backup(path: Path, dest: Path, say: Say, warn: Say) -> int:
+    try:
+        report = backup(path, dest)
+    except BackupError as exc:
+        warn(f"solo-monopoly: {exc}")
+        return 2
+    say(f"backed up {report.games:,} games to {report.path} ({report.size:,} bytes)")
+    return 0

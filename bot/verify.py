@@ -1,0 +1,62 @@
+"""H3 for one stored game: everything that is read of it must be what its log replays to.
+
+The state (what the game goes on from), the status, outcome, score and turns columns (what
+the leaderboard and the statistics read) and each log entry's stored events (what the
+history shows) must all equal the replay of the log's actions from the game's seed; the log
+must be whole (entries 1..version, each once). `problem()` says what differs, for the admin.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from game_core import Game, action_from_dict
+
+from .errors import DamagedGame
+from .records import ACTIVE, DECODE_ERRORS, dumps, loads, options_from_json
+
+# One statement, so one snapshot: read apart, the row and the log could straddle an action
+# committed in between, and a sound game being played would fail to verify. The game's row
+# comes first (as seq 0), then its log in order (seq >= 1, the CHECK).
+SELECT_GAME_AND_LOG = (
+    "SELECT 0, seed, options, edition, version, state, status, outcome, score, turns"
+    " FROM games WHERE id = ?"
+    " UNION ALL SELECT seq, action, events, NULL, NULL, NULL, NULL, NULL, NULL, NULL"
+    " FROM actions WHERE game_id = ? ORDER BY 1")
+
+
+def problem(game_id: int, rows: Sequence[Sequence[Any]]) -> str:
+    """What is wrong with the game whose SELECT_GAME_AND_LOG rows these are, or "" when its
+    row and log are exactly the replay. `rows` must hold the game's row (seq 0)."""
+    _, seed, options, edition, version, state, status, outcome, score, turns = rows[0]
+    entries = rows[1:]
+    try:
+        if [entry[0] for entry in entries] != list(range(1, version + 1)):
+            return f"its action log is not entries 1 to {version} (its version), each once"
+        game = Game.new(seed, options_from_json(game_id, options), edition)
+        for seq, action_text, events_text in (entry[:3] for entry in entries):
+            events = game.apply(action_from_dict(loads(action_text)))
+            if loads(events_text) != _plain([e.to_dict() for e in events]):
+                return f"the events stored with action {seq} are not those it replays to"
+        if loads(state) != _plain(game.to_dict()):
+            return "its saved state is not the replay of its action log"
+        end = game.outcome
+        expected = ((ACTIVE, None, 0) if end is None
+                    else (end.result, f"{end.result}:{end.reason}", end.score))
+        if (status, outcome, score) != expected:
+            return (f"its status, outcome and score columns say {status}, {outcome}, {score}; "
+                    f"the replay says {expected[0]}, {expected[1]}, {expected[2]}")
+        if turns != game.turn:
+            return f"its turns column says {turns}; the replay says {game.turn}"
+    except DamagedGame as exc:
+        return exc.detail
+    except DECODE_ERRORS as exc:  # bad JSON, action or option; an illegal action replayed
+        text = str(exc) or type(exc).__name__
+        return f"its row or log can't be replayed ({text[:200]})"
+    return ""
+
+
+def _plain(value: Any) -> Any:
+    """`value` as it reads back from the JSON stored (tuples become lists)."""
+    return loads(dumps(value))

@@ -1,0 +1,114 @@
+"""Every way a stored row can be damaged ends as that one game refused (DamagedGame), and the
+way out works: its player gives it up (abandon) and starts another (README's promise).
+
+The damage is done the way it happens: by another program writing the file, here a plain
+sqlite3 connection, including bytes that are no UTF-8 and JSON nested past Python's limits.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+from bot.errors import ActiveGameExists, DamagedGame
+from bot.service import GameService
+from game_core import Roll
+
+DEEP = "[" * 100_000 + "]" * 100_000  # json.loads: RecursionError, no ValueError
+
+
+def _state(conn: sqlite3.Connection, game_id: int) -> dict:
+    row = conn.execute("SELECT state FROM games WHERE id = ?", (game_id,)).fetchone()
+    return json.loads(row[0])
+
+
+def _set_state(change: Callable[[dict], None]) -> Callable[[sqlite3.Connection, int], None]:
+    def damage(conn: sqlite3.Connection, game_id: int) -> None:
+        state = _state(conn, game_id)
+        change(state)
+        conn.execute("UPDATE games SET state = ? WHERE id = ?", (json.dumps(state), game_id))
+    return damage
+
+
+def _sql(statement: str, *values: object) -> Callable[[sqlite3.Connection, int], None]:
+    def damage(conn: sqlite3.Connection, game_id: int) -> None:
+        conn.execute(statement, (*values, game_id))
+    return damage
+
+
+DAMAGES = {
+    "state-not-utf8": _sql("UPDATE games SET state = CAST(X'7B22FF22' AS TEXT) WHERE id = ?"),
+    "options-not-utf8": _sql("UPDATE games SET options = CAST(X'7BFE7D' AS TEXT) WHERE id = ?"),
+    "edition-not-utf8": _sql("UPDATE games SET edition = CAST(X'C328' AS TEXT) WHERE id = ?"),
+    "state-nested-too-deep": _sql("UPDATE games SET state = ? WHERE id = ?", DEEP),
+    "options-nested-too-deep": _sql("UPDATE games SET options = ? WHERE id = ?", DEEP),
+    "state-a-blob": _sql("UPDATE games SET state = X'7B7D' WHERE id = ?"),
+    "version-a-text": _sql("UPDATE games SET version = 'three' WHERE id = ?"),
+    "created-at-a-text": _sql("UPDATE games SET created_at = 'yesterday' WHERE id = ?"),
+    "score-forged": _sql("UPDATE games SET score = 999999 WHERE id = ?"),
+    "turns-forged": _sql("UPDATE games SET turns = 40 WHERE id = ?"),
+    "empty-chance-deck": _set_state(lambda s: s.update(chance=[])),
+    "money-from-nowhere": _set_state(lambda s: s.update(cash=s["cash"] + 1_000_000)),
+    "turn-past-64-bits": _set_state(lambda s: s.update(turn=2**64)),
+    "state-nested-in-a-field": _set_state(lambda s: s.update(debt_event=json.loads(
+        "[" * 500 + "]" * 500))),
+}
+
+
+@pytest.fixture
+def path(tmp_path) -> Path:
+    return tmp_path / "games.sqlite3"
+
+
+@pytest.mark.parametrize("damage", list(DAMAGES.values()), ids=list(DAMAGES))
+async def test_a_damaged_row_refuses_that_game_alone_and_its_player_can_give_it_up(path,
+                                                                                    damage):
+    service = await GameService.open(path)
+    damaged = await service.start(1, 5, None, seed=1)
+    healthy = await service.start(2, 5, None, seed=2)
+    await service.act(damaged.id, 1, 0, Roll())
+    await service.close()
+    with sqlite3.connect(path) as conn:
+        damage(conn, damaged.id)
+    service = await GameService.open(path)
+    try:
+        for call in (lambda: service.get(damaged.id), lambda: service.active_game(1),
+                     lambda: service.latest_game(1),
+                     lambda: service.act(damaged.id, 1, 1, Roll()),
+                     lambda: service.resign(damaged.id, 1)):
+            with pytest.raises(DamagedGame) as refused:
+                await call()
+            assert refused.value.game_id == damaged.id
+        assert not await service.verify(damaged.id)
+        with pytest.raises(ActiveGameExists):  # H1: /monopoly new offers to give it up...
+            await service.start(1, 5, None, seed=3)
+        await service.abandon(damaged.id, 1)  # ...and giving it up works
+        again = await service.start(1, 5, None, seed=3)
+        assert (await service.active_game(1)) == again
+        assert (await service.stats(1)).lost == 1 and await service.leaderboard(5) == []
+        assert (await service.get(healthy.id)) == healthy  # every other game still loads
+        assert (await service.act(healthy.id, 2, 0, Roll())).record.version == 1
+    finally:
+        await service.close()
+
+
+@pytest.mark.parametrize("events", ["CAST(X'5B7BFF' AS TEXT)", f"'{DEEP}'", "X'5B5D'"],
+                         ids=["not-utf8", "nested-too-deep", "a-blob"])
+async def test_a_log_entry_that_cant_be_decoded_is_a_damaged_game_in_the_history(path, events):
+    service = await GameService.open(path)
+    try:
+        record = await service.start(1, None, None, seed=5)
+        await service.act(record.id, 1, 0, Roll())
+        with sqlite3.connect(path) as conn:
+            conn.execute(f"UPDATE actions SET events = {events}, action = {events}")
+        with pytest.raises(DamagedGame):
+            await service.history(record.id)
+        with pytest.raises(DamagedGame):  # the same click again: the log is read
+            await service.act(record.id, 1, 0, Roll())
+        assert not await service.verify(record.id)
+    finally:
+        await service.close()
