@@ -1,7 +1,7 @@
 """H3 for one stored game: everything that is read of it must be what its log replays to.
 
-The state (what the game goes on from), the status, outcome, score and turns columns (what
-the leaderboard and the statistics read) and each log entry's stored events (what the
+The state (what the game goes on from), the status, outcome, score, turns and rule_set
+columns (what the leaderboard and the statistics read) and each log entry's stored events (what the
 history shows) must all equal the replay of the log's actions from the game's seed; the log
 must be whole (entries 1..version, each once). `problem()` says what differs, for the admin.
 """
@@ -20,21 +20,24 @@ from .records import ACTIVE, DECODE_ERRORS, dumps, loads, options_from_json
 # committed in between, and a sound game being played would fail to verify. The game's row
 # comes first (as seq 0), then its log in order (seq >= 1, the CHECK).
 SELECT_GAME_AND_LOG = (
-    "SELECT 0, seed, options, edition, version, state, status, outcome, score, turns"
-    " FROM games WHERE id = ?"
-    " UNION ALL SELECT seq, action, events, NULL, NULL, NULL, NULL, NULL, NULL, NULL"
+    "SELECT 0, seed, options, edition, version, state, status, outcome, score, turns,"
+    " rule_set FROM games WHERE id = ?"
+    " UNION ALL SELECT seq, action, events, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL"
     " FROM actions WHERE game_id = ? ORDER BY 1")
 
 
 def problem(game_id: int, rows: Sequence[Sequence[Any]]) -> str:
     """What is wrong with the game whose SELECT_GAME_AND_LOG rows these are, or "" when its
     row and log are exactly the replay. `rows` must hold the game's row (seq 0)."""
-    _, seed, options, edition, version, state, status, outcome, score, turns = rows[0]
+    _, seed, options, edition, version, state, status, outcome, score, turns, rule_set = rows[0]
     entries = rows[1:]
     try:
         if [entry[0] for entry in entries] != list(range(1, version + 1)):
             return f"its action log is not entries 1 to {version} (its version), each once"
         game = Game.new(seed, options_from_json(game_id, options), edition)
+        if rule_set != game.options.rule_set:  # the leaderboard counts standard games only
+            return (f"its rule_set column says {rule_set} but its options make it "
+                    f"{game.options.rule_set}")
         for seq, action_text, events_text in (entry[:3] for entry in entries):
             events = game.apply(action_from_dict(loads(action_text)))
             if loads(events_text) != _plain([e.to_dict() for e in events]):

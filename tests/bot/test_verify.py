@@ -52,10 +52,11 @@ def forge(path: Path, statement: str, *values: object) -> None:
     "UPDATE games SET turns = 1 WHERE id = ?",
     "UPDATE games SET outcome = 'won:all_properties' WHERE id = ?",
     "UPDATE games SET status = 'lost', outcome = 'lost:debt', score = 0 WHERE id = ?",
+    "UPDATE games SET rule_set = 'standard' WHERE id = ?",
     "UPDATE actions SET events = '[]' WHERE seq = 1 AND game_id = ?",
     "UPDATE actions SET events = replace(events, '\"amount\":200', '\"amount\":2000')"
     " WHERE game_id = ?",
-], ids=["score", "turns", "outcome", "status", "events-emptied", "events-amount"])
+], ids=["score", "turns", "outcome", "status", "rule-set", "events-emptied", "events-amount"])
 async def test_a_forged_column_or_logged_event_fails_verification(service, path, statement):
     record = await won_game(service, 1)
     assert await service.verify(record.id) and await service.damage(record.id) == ""
@@ -67,9 +68,13 @@ async def test_a_forged_column_or_logged_event_fails_verification(service, path,
 async def test_a_forged_score_that_tops_the_leaderboard_is_found(service, path):
     honest = await won_game(service, 1, seed=1)
     forged = await won_game(service, 2, seed=3)
-    forge(path, "UPDATE games SET score = 999999 WHERE id = ?", forged.id)
+    # QUICK_WIN games are house-rule games: the forger must claim the standard rules too.
+    forge(path, "UPDATE games SET score = 999999, rule_set = 'standard' WHERE id = ?",
+          forged.id)
     assert (await service.leaderboard(5))[0].score == 999999  # what the forger wanted
-    assert "score" in await service.damage(forged.id)
+    assert not await service.verify(forged.id)
+    forge(path, "UPDATE games SET rule_set = 'house' WHERE id = ?", forged.id)
+    assert "999999" in await service.damage(forged.id)
     assert await service.verify(honest.id)
 
 
