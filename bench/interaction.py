@@ -26,6 +26,7 @@ from typing import Any
 
 from bot.service import GameService
 from bot.pictures.board import render_board
+from bot.pictures.jobs import Picture
 from cogs.game_message import build_game_message, last_move
 from game_core.strategies import make_strategy
 
@@ -61,7 +62,8 @@ async def bot_side(games: int, picture: bool) -> list[float]:
                     png = (render_board(result.record.game, last_move=last_move(result.events))
                            if picture else None)
                     message = build_game_message(result.record, result.events, locale="en",
-                                                 player="alice", picture=picture, png=png)
+                                                 player="alice", picture=picture,
+                                                 drawn=Picture(png, "") if png else None)
                     message.embed.to_dict()
                     message.view.to_components()
                     times.append(time.perf_counter() - start)

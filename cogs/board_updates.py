@@ -29,10 +29,12 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
+from bot.pictures.jobs import Picture
 from bot.service import GameRecord
 from game_core import Event
 
-from .game_message import GameMessage, build_game_message, draw_board
+
+from .game_message import GameMessage, build_game_message, draw_picture
 from .replies import can_attach, locale_for, owner_name
 
 if TYPE_CHECKING:
@@ -58,15 +60,15 @@ class Shown:
     locale: str
     player: str
     picture: bool  # False: a text board (no Attach Files permission)
-    drawing: asyncio.Future[bytes] | None
+    drawing: asyncio.Future[Picture] | None  # the board, or a finished game's recap
     edit: Edit | None = None  # how a follow-up changes the message showing it
     answered: asyncio.Event = field(default_factory=asyncio.Event)
 
-    def message(self, png: bytes | None) -> GameMessage:
+    def message(self, drawn: Picture | None) -> GameMessage:
         return build_game_message(self.record, self.events, locale=self.locale,
-                                  player=self.player, picture=self.picture, png=png)
+                                  player=self.player, picture=self.picture, drawn=drawn)
 
-    async def picture_within(self, seconds: float | None) -> bytes | None:
+    async def picture_within(self, seconds: float | None) -> Picture | None:
         """The picture if it is drawn within `seconds` (None: not yet, not wanted, or given
         up for a newer state). Waiting never raises what the drawing raised."""
         if self.drawing is None:
@@ -109,11 +111,12 @@ class BoardUpdates:
     def state(self, interaction: discord.Interaction[Any], record: GameRecord,
               events: Sequence[Event]) -> Shown:
         """`record` as the player will see it; its picture starts being drawn now."""
-        picture = can_attach(interaction)
-        drawing = (asyncio.ensure_future(draw_board(self._bot.workers, record, events))
-                   if picture else None)
-        shown = Shown(record, events, locale_for(interaction), owner_name(interaction, record),
-                      picture, drawing)
+        picture, locale = can_attach(interaction), locale_for(interaction)
+        # A finished game's recap is drawn even without Attach Files: its text stands in.
+        drawing = (asyncio.ensure_future(draw_picture(self._bot, record, events, locale=locale,
+                                                      attach=picture))
+                   if picture or record.game.is_over else None)
+        shown = Shown(record, events, locale, owner_name(interaction, record), picture, drawing)
         if drawing is not None:
             drawing.add_done_callback(_retrieve)
         game = self._games.get(record.id)
@@ -153,16 +156,16 @@ class BoardUpdates:
             while game.complete is not game.newest:
                 shown = game.newest
                 await shown.answered.wait()  # its own answer goes first
-                png = await shown.picture_within(None) if shown.drawing is not None else None
+                drawn = await shown.picture_within(None) if shown.drawing is not None else None
                 if game.newest is not shown:  # a newer state came meanwhile: show that one
                     continue
-                if shown.edit is None or (shown.picture and png is None):
+                if shown.edit is None or (shown.drawing is not None and drawn is None):
                     log.info("game %d: can't update its message now; the next press or "
                              "/monopoly resume shows the game", game_id)
                     game.complete = shown  # nothing more can be done for this state
                     continue
                 try:
-                    await shown.edit(**shown.message(png).edit_kwargs())
+                    await shown.edit(**shown.message(drawn).edit_kwargs())
                 except discord.HTTPException as exc:
                     log.info("game %d: could not update its message (%s)", game_id, exc)
                 game.complete = shown
@@ -176,7 +179,7 @@ class BoardUpdates:
                 del self._games[game_id]
 
 
-def _retrieve(drawing: asyncio.Future[bytes]) -> None:
+def _retrieve(drawing: asyncio.Future[Picture]) -> None:
     """A drawing nobody waits for any more must not fail noisily (at shutdown, say)."""
     if not drawing.cancelled() and drawing.exception() is not None:
         log.debug("a picture was not drawn: %r", drawing.exception())
@@ -200,21 +203,21 @@ async def answer_click(interaction: discord.Interaction[Any], record: GameRecord
     updates = updates_for(interaction)
     shown = updates.state(interaction, record, events)
     edit: Edit | None = None
-    png: bytes | None = None
+    drawn: Picture | None = None
     try:
-        png = await shown.picture_within(updates.picture_wait())
+        drawn = await shown.picture_within(updates.picture_wait())
         if interaction.response.is_done():  # acknowledged first (deferred): edit it now
-            await interaction.edit_original_response(**shown.message(png).edit_kwargs())
+            await interaction.edit_original_response(**shown.message(drawn).edit_kwargs())
         else:
-            await interaction.response.edit_message(**shown.message(png).edit_kwargs())
+            await interaction.response.edit_message(**shown.message(drawn).edit_kwargs())
         edit = interaction.edit_original_response
     except discord.NotFound as exc:  # too late (10062): Discord told the player it failed
         log.warning("game %d: the answer to a click was refused (%s); updating the message "
                     "through its channel", record.id, exc)
         edit = interaction.message.edit if interaction.message is not None else None
-        png = None
+        drawn = None
     finally:
-        updates.answered(shown, edit, whole=png is not None or not shown.picture)
+        updates.answered(shown, edit, whole=drawn is not None or shown.drawing is None)
 
 
 async def answer_with_message(interaction: discord.Interaction[Any], record: GameRecord,
@@ -223,10 +226,10 @@ async def answer_with_message(interaction: discord.Interaction[Any], record: Gam
     updates = updates_for(interaction)
     shown = updates.state(interaction, record, events)
     edit: Edit | None = None
-    png: bytes | None = None
+    drawn: Picture | None = None
     try:
-        png = await shown.picture_within(updates.picture_wait())
-        kwargs = shown.message(png).send_kwargs()
+        drawn = await shown.picture_within(updates.picture_wait())
+        kwargs = shown.message(drawn).send_kwargs()
         sent: discord.Message
         if interaction.response.is_done():
             sent = await interaction.followup.send(wait=True, **kwargs)
@@ -239,7 +242,7 @@ async def answer_with_message(interaction: discord.Interaction[Any], record: Gam
             edit = interaction.edit_original_response
         return sent
     finally:
-        updates.answered(shown, edit, whole=png is not None or not shown.picture)
+        updates.answered(shown, edit, whole=drawn is not None or shown.drawing is None)
 
 
 async def update_message(interaction: discord.Interaction[Any], record: GameRecord,
@@ -250,8 +253,8 @@ async def update_message(interaction: discord.Interaction[Any], record: GameReco
     shown = updates.state(interaction, record, events)
     done = False
     try:
-        png = await shown.drawing if shown.drawing is not None else None
-        await edit(**shown.message(png).edit_kwargs())
+        drawn = await shown.drawing if shown.drawing is not None else None
+        await edit(**shown.message(drawn).edit_kwargs())
         done = True
     finally:
         updates.answered(shown, edit if done else None, whole=done)

@@ -9,7 +9,7 @@ from __future__ import annotations
 import io
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import discord
 
@@ -18,18 +18,23 @@ from bot.i18n import (
     select_placeholder, square_name, t, tn,
 )
 from bot.hints import takes_hints
+from bot.pictures import jobs
+from bot.pictures.board import render_board
+from bot.pictures.board_text import render_board_text
+from bot.pictures.jobs import Picture
 from bot.service import GameRecord
-from bot.workers import WorkerPool
 from game_core import (
     Action, BuildHotel, BuildHouse, Buy, Decline, DoneBuilding, Event, LiftMortgage, Mortgage,
     PayFine, Roll, SellBuilding, SellJailCard, UseJailCard,
 )
 from game_core.events import Moved
 
-from bot.pictures.board import render_board
-from bot.pictures.board_text import render_board_text
 from .controls import ActionButton, ActionSelect, PlayAgainButton
 from .hint_button import HintButton
+from .pictures import MoneyMapButton
+
+if TYPE_CHECKING:
+    from bot.app import MonopolyBot
 
 EMBED_COLOUR = {"won": 0x2E7D32, "lost": 0x8E2424, "active": 0xC8102E}
 BUTTON_ORDER = (Roll, PayFine, UseJailCard, Buy, Decline, BuildHouse, BuildHotel, DoneBuilding,
@@ -44,6 +49,7 @@ SELECT_KINDS: tuple[tuple[str, type[Action]], ...] = (
 )
 MAX_OPTIONS = 25  # Discord: options in one select menu
 IMAGE_NAME = "board.png"
+RECAP_NAME = "recap.png"
 
 
 @dataclass(frozen=True, slots=True)
@@ -70,19 +76,27 @@ def last_move(events: Sequence[Event]) -> tuple[int, int] | None:
     return (moves[0].start, moves[-1].end) if moves else None
 
 
-async def draw_board(workers: WorkerPool, record: GameRecord, events: Sequence[Event]) -> bytes:
-    """The board picture of `record` after `events`, drawn by a worker: never on the event
-    loop, which must stay free to answer clicks in time."""
-    return await workers.run(render_board, record.game, last_move=last_move(events))
+async def draw_picture(bot: MonopolyBot, record: GameRecord, events: Sequence[Event], *,
+                       locale: str, attach: bool) -> Picture:
+    """The game message's picture, drawn by a worker: never on the event loop, which must
+    stay free to answer clicks in time. While the game goes on, the board after `events`;
+    once it is over, the recap of the whole game from its log (issue 16), whose text stands
+    in for it when the bot may not `attach` files."""
+    if record.game.is_over:
+        log = await bot.service.game_log(record.id)
+        return await bot.workers.run(jobs.recap, log, locale, attach)
+    png = await bot.workers.run(render_board, record.game, last_move=last_move(events))
+    return Picture(png, "")  # the text board needs no worker: build_game_message writes it
 
 
 def build_game_message(record: GameRecord, events: Sequence[Event], *, locale: str,
                        player: str, picture: bool = True,
-                       png: bytes | None = None) -> GameMessage:
-    """The embed and controls of `record` after `events`, with `png` (from draw_board) as
-    the board picture. With `picture` but no `png` yet, the message says the board is being
-    drawn and shows no picture rather than an older one; without `picture` (no Attach Files
-    permission), a text board."""
+                       drawn: Picture | None = None) -> GameMessage:
+    """The embed and controls of `record` after `events`, with `drawn` (from draw_picture)
+    as its picture: the board, or the recap of a finished game. With `picture` but nothing
+    drawn yet, the message says the picture is being drawn and shows no picture rather than
+    an older one; without `picture` (no Attach Files permission), a text board, or the
+    recap's text once drawn."""
     game, edition = record.game, record.edition
     s = game.s
 
@@ -118,10 +132,12 @@ def build_game_message(record: GameRecord, events: Sequence[Event], *, locale: s
     file = None
     move = last_move(events)
     if not picture:
-        embed.description = render_board_text(game, last_move=move)[:4096]
-    elif png is not None:
-        file = discord.File(io.BytesIO(png), filename=IMAGE_NAME)
-        embed.set_image(url=f"attachment://{IMAGE_NAME}")
+        text = drawn.text if game.is_over and drawn is not None else ""
+        embed.description = (text or render_board_text(game, last_move=move))[:4096]
+    elif drawn is not None and drawn.png is not None:
+        name = RECAP_NAME if game.is_over else IMAGE_NAME
+        file = discord.File(io.BytesIO(drawn.png), filename=name)
+        embed.set_image(url=f"attachment://{name}")
     else:
         embed.description = t(locale, "embed.value.drawing")
     return GameMessage(embed, build_controls(record, locale=locale), file)
@@ -136,8 +152,8 @@ def add_house_rules_field(embed: discord.Embed, record: GameRecord, *, locale: s
 
 
 def build_controls(record: GameRecord, *, locale: str) -> discord.ui.View:
-    """Buttons and select menus for exactly the legal actions; once the game is over, only
-    Play again.
+    """Buttons and select menus for exactly the legal actions; once the game is over, Play
+    again and where the money went.
 
     Row 0-1: the decision's buttons, and Hint; rows 2-4: sell, mortgage and lift menus (each
     capped at 25 options; the slash commands reach the rest).
@@ -147,6 +163,7 @@ def build_controls(record: GameRecord, *, locale: str) -> discord.ui.View:
     if game.is_over:  # nothing to play here any more: offer the next game instead
         view.add_item(PlayAgainButton(record.id, record.owner_id,
                                       label=t(locale, "button.play_again")))
+        view.add_item(MoneyMapButton(record.id, label=t(locale, "button.money_map")))
         return view
     legal = game.legal_actions()
     buttons = [a for kind in BUTTON_ORDER for a in legal if type(a) is kind]

@@ -15,6 +15,7 @@ from discord.ext import commands
 
 from bot.errors import DamagedGame, GameFinished, StaleVersion
 from bot.i18n import action_label, narrate, quote_user_text, refusal_reason, square_name, t
+from bot.pictures import jobs
 from bot.service import GameRecord
 from game_core import (
     IllegalActionError, LiftMortgage, Mortgage, SellBuilding,
@@ -27,9 +28,12 @@ from .controls import ActionButton, ActionSelect, ClickAnswers, PlayAgainButton,
 from .errors import on_tree_error
 from .hint_button import HintButton, answer_hints_with
 from .hinting import show_hint
-from .play import board_message, play_action, show_game
-from .replies import ephemeral, last_events, locale_for, service_of
 from .pagers import PageButton, show_pages
+from .pictures import (
+    RECORD_FETCH, RECORD_NAME, MoneyMapButton, attach, draw, show_money_map, with_file,
+)
+from .play import board_message, play_action, show_game
+from .replies import can_attach, ephemeral, last_events, locale_for, service_of
 from .reports import stats_embed, status_embed
 from .resigning import ResignButton, ask_to_resign
 from .starting import play_again, quietly_refresh, start_game
@@ -99,8 +103,11 @@ class MonopolyCog(commands.GroupCog, group_name=en("cmd.monopoly.name"),
 
     @app_commands.command(name=_d("board.name"), description=_d("board.description"))
     async def board(self, interaction: discord.Interaction[Any]) -> None:
-        record = await self._my_game(interaction)
+        record = await self._my_game(interaction, finished_too=True)
         if record is None:
+            return
+        if record.game.is_over:  # the last game's board: where its money went (issue 16)
+            await show_money_map(interaction, record.id)
             return
         events = await last_events(service_of(interaction), record.id)
         if not interaction.response.is_done():  # the picture may wait behind a queue
@@ -236,9 +243,18 @@ class MonopolyCog(commands.GroupCog, group_name=en("cmd.monopoly.name"),
     async def stats(self, interaction: discord.Interaction[Any],
                     user: discord.User | None = None) -> None:
         who = user or interaction.user
-        record = await service_of(interaction).stats(who.id)
+        service = service_of(interaction)
+        record = await service.stats(who.id)
         embed = stats_embed(record, locale=locale_for(interaction), player=who.display_name)
-        await interaction.response.send_message(embed=embed)
+        games = await service.finished_games(who.id, limit=RECORD_FETCH)
+        if len(games) < 2:  # a chart needs two games
+            await interaction.response.send_message(embed=embed)
+            return
+        await interaction.response.defer(thinking=True)  # the chart may wait behind a queue
+        chart = await draw(interaction, jobs.record, games, locale_for(interaction),
+                           can_attach(interaction))
+        file = attach(embed, chart, RECORD_NAME)  # the chart, or its text without Attach Files
+        await interaction.followup.send(embed=embed, **with_file(file))
 
     # ---- resigning -------------------------------------------------------------------
 
@@ -288,7 +304,7 @@ async def setup(bot: MonopolyBot) -> None:
     answer_clicks_with(ClickAnswers(play=play_action, play_again=play_again))
     answer_hints_with(show_hint)
     bot.add_dynamic_items(ActionButton, ActionSelect, PlayAgainButton, PageButton,
-                          ResignButton, ExpiredPrompt, HintButton)
+                          ResignButton, ExpiredPrompt, HintButton, MoneyMapButton)
     bot.tree.on_error = on_tree_error  # type: ignore[method-assign]
     await bot.add_cog(MonopolyCog(bot))
 

@@ -15,13 +15,17 @@ import discord
 
 from bot.errors import GameNotFound, NotYourGame
 from bot.i18n import LOCALES, t
+from bot.pictures import jobs
 
 from .controls import fits, refuse
 from .errors import report_error
-from .replies import ephemeral, locale_for, service_of
-from .reports import history_pages, leaderboard_pages, rules_embeds
+from .pictures import BOARD_NAME, attach, draw
+from .replies import can_attach, ephemeral, locale_for, service_of
+from .reports import HISTORY_PER_PAGE, history_pages, leaderboard_pages, rules_embeds
 
-HISTORY_FETCH = 80  # the newest actions shown by /monopoly history
+HISTORY_FETCH = 80  # the newest actions shown by /monopoly history of a game in progress
+FINISHED_FETCH = 800  # of a finished game: 100 pages to step through, each with its board
+EMBEDS_LIMIT = 6000  # Discord: the characters of all a message's embeds together
 LEADERBOARD_FETCH = 100
 KINDS = ("history", "rules", "leaderboard")
 SCOPES = ("server", "global")
@@ -47,7 +51,8 @@ async def build_pages(interaction: discord.Interaction[Any], kind: str, arg: str
         record = await service.get(game_id)
         if record.owner_id != interaction.user.id:
             raise NotYourGame(record.id, record.owner_id)
-        entries = await service.history(record.id, limit=HISTORY_FETCH)
+        entries = await service.history(record.id, limit=FINISHED_FETCH if record.game.is_over
+                                        else HISTORY_FETCH)
         return history_pages(entries, edition=record.edition, locale=locale,
                              doubles_matter=record.game.options.standard_doubles,
                              options=record.game.options)
@@ -73,11 +78,49 @@ async def show_pages(interaction: discord.Interaction[Any], kind: str, arg: str,
     locale = locale_for(interaction)
     pages = await build_pages(interaction, kind, arg, locale)
     index = min(page, len(pages)) - 1
-    kwargs: dict[str, Any] = {"embed": pages[index], "ephemeral": ephemeral}
     view = pager_view(kind, arg, locale, index, len(pages))
+    board = await finished_game_id(interaction, kind, arg)
+    kwargs: dict[str, Any]
+    if board is None:
+        kwargs = {"embed": pages[index], "ephemeral": ephemeral}
+        if view is not None:
+            kwargs["view"] = view
+        await interaction.response.send_message(**kwargs)
+        return
+    await interaction.response.defer(ephemeral=ephemeral, thinking=True)  # a board to draw
+    embeds, files = await with_board(interaction, board, index, pages[index], locale)
+    kwargs = {"embeds": embeds, "files": files, "ephemeral": ephemeral}
     if view is not None:
         kwargs["view"] = view
-    await interaction.response.send_message(**kwargs)
+    await interaction.followup.send(**kwargs)
+
+
+async def finished_game_id(interaction: discord.Interaction[Any], kind: str,
+                           arg: str) -> int | None:
+    """The game of a history whose pages show the board (a finished game), else None."""
+    if kind != "history":
+        return None
+    record = await service_of(interaction).get(int(arg))
+    return record.id if record.game.is_over else None
+
+
+async def with_board(interaction: discord.Interaction[Any], game_id: int, index: int,
+                     page: discord.Embed,
+                     locale: str) -> tuple[list[discord.Embed], list[discord.File]]:
+    """History page `index` of a finished game with the board as it stood after the page's
+    newest move (issue 16): its picture, or else the text board in a second embed."""
+    service = service_of(interaction)
+    log = await service.game_log(game_id)
+    upto = max(len(log.actions) - index * HISTORY_PER_PAGE, 0)  # pages run newest first
+    picture = await draw(interaction, jobs.board_after, log, upto, locale,
+                         can_attach(interaction))
+    if picture.png is not None:
+        return [page], [file for file in [attach(page, picture, BOARD_NAME)] if file]
+    room = EMBEDS_LIMIT - len(page) - 200
+    text = picture.text if len(picture.text) <= room else picture.text[:room].rsplit("\n", 1)[0]
+    board = discord.Embed(title=t(locale, "picture.history.board"), description=text,
+                          colour=page.colour)
+    return [page, board], []
 
 
 class PageButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
@@ -117,9 +160,16 @@ class PageButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
             await report_error(interaction, exc)
             return
         index = min(self.page, len(pages) - 1)  # the list may have shrunk meanwhile
+        view = pager_view(self.kind, self.arg, self.locale, index, len(pages))
         try:
-            await interaction.response.edit_message(
-                embed=pages[index],
-                view=pager_view(self.kind, self.arg, self.locale, index, len(pages)))
+            board = await finished_game_id(interaction, self.kind, self.arg)
+            if board is None:
+                await interaction.response.edit_message(embed=pages[index], view=view)
+                return
+            await interaction.response.defer()  # the page's board is drawn first
+            embeds, files = await with_board(interaction, board, index, pages[index],
+                                             self.locale)
+            await interaction.edit_original_response(embeds=embeds, attachments=files,
+                                                     view=view)
         except Exception as exc:  # noqa: BLE001 -- every failure gets an answer and a log line
             await report_error(interaction, exc)

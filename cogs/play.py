@@ -19,10 +19,8 @@ from game_core import Action, Event, IllegalActionError
 
 from .board_updates import answer_click, answer_with_message, update_message, updates_for
 from .errors import report_error
-from .game_message import GameMessage, build_game_message, draw_board
-from .replies import (
-    can_attach, ephemeral, last_events, locale_for, owner_name, service_of, workers_of,
-)
+from .game_message import GameMessage, build_game_message, draw_picture
+from .replies import can_attach, ephemeral, last_events, locale_for, owner_name, service_of
 
 log = logging.getLogger(__name__)
 
@@ -31,12 +29,14 @@ async def board_message(interaction: discord.Interaction[Any], record: GameRecor
                         events: Sequence[Event]) -> GameMessage:
     """The game message with its picture (drawn by a worker) or text board, for an answer
     that may wait for it (a look at the board, not a click)."""
-    png = None
-    if can_attach(interaction):
-        png = await draw_board(workers_of(interaction), record, events)
-    return build_game_message(record, events, locale=locale_for(interaction),
-                              player=owner_name(interaction, record),
-                              picture=can_attach(interaction), png=png)
+    picture, locale = can_attach(interaction), locale_for(interaction)
+    drawn = None
+    if picture or record.game.is_over:
+        drawn = await draw_picture(interaction.client, record, events, locale=locale,
+                                   attach=picture)
+    return build_game_message(record, events, locale=locale,
+                              player=owner_name(interaction, record), picture=picture,
+                              drawn=drawn)
 
 
 async def play_action(interaction: discord.Interaction[Any], game_id: int, version: int,

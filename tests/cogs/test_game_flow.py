@@ -136,10 +136,11 @@ async def test_commands_work_in_a_thread_and_a_dm(world, where):
 
 
 def play_again_label(message) -> str:
-    """The finished game's only control: Play again."""
-    [button] = components(message)
-    assert button["custom_id"].startswith("sm:again:")
-    return button["label"]
+    """The finished game's controls: Play again, then where the money went (issue 16)."""
+    again, money = components(message)
+    assert again["custom_id"].startswith("sm:again:")
+    assert money["custom_id"].startswith("sm:money:")
+    return again["label"]
 
 
 async def test_M1_each_menu_says_what_it_does_and_what_is_still_missing(world, seeds):

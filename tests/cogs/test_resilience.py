@@ -74,7 +74,8 @@ async def test_a_game_message_that_cant_be_edited_is_posted_again(world, status,
     assert record.message_id not in (None, start.response.id)  # the new message is the game's
     new = next(m for m in world.channel.history() if m.id == record.message_id)
     assert "You lost" in new.embeds[0].fields[1].value
-    assert [c["custom_id"] for c in components(new)] == [f"sm:again:1:{world.alice.id}"]
+    assert [c["custom_id"] for c in components(new)] == [f"sm:again:1:{world.alice.id}",
+                                                         "sm:money:1"]
 
 
 async def test_a_damaged_game_gets_an_error_id_and_the_log_the_traceback(

@@ -1,0 +1,107 @@
+"""The pictures on Discord (issue 16), through the real client: the recap under a finished
+game, where the money went (its button and /monopoly board), the record chart of
+/monopoly stats, the board after each page of a finished game's history; and their text
+when the bot may not attach files."""
+
+from __future__ import annotations
+
+import discord
+
+from .conftest import button_ids, components
+
+
+async def finish_a_game(world, channel=None, rolls: int = 3):
+    """A game of a few turns, resigned: returns its finished game message."""
+    channel = channel or world.channel
+    start = await world.alice.slash(channel, "monopoly new")
+    message = start.response
+    for _ in range(rolls):
+        ids = button_ids(message)
+        action = "roll" if "roll" in ids else ("decline" if "decline" in ids else next(iter(ids)))
+        message = (await world.alice.click(message, custom_id=ids[action])).response
+    prompt = await world.alice.slash(channel, "monopoly resign")
+    await world.alice.click(prompt.response, label="Yes, resign")
+    record = await world.env.bot.service.get(1)
+    assert record.status == "lost"
+    return next(m for m in channel.history() if m.id == record.message_id)
+
+
+def no_files_channel(world):
+    return world.guild.create_text_channel(
+        "no-files", overwrites={world.guild.me: discord.PermissionOverwrite(attach_files=False)})
+
+
+async def test_a_finished_game_shows_its_recap_and_a_button_to_where_the_money_went(world):
+    final = await finish_a_game(world)
+    assert [a.filename for a in final.attachments] == ["recap.png"]
+    assert final.embeds[0].image.url == "attachment://recap.png"
+    money = next(c for c in components(final) if c["custom_id"] == "sm:money:1")
+    assert money["label"] == "Where the money went"
+    shown = await world.bob.click(final, custom_id="sm:money:1")  # anyone may look, privately
+    assert shown.ephemeral
+    assert shown.response.embeds[0].title == "Where the money went"
+    assert [a.filename for a in shown.response.attachments] == ["money.png"]
+    assert world.env.errors == []
+
+
+async def test_board_of_a_finished_game_is_where_its_money_went(world):
+    await finish_a_game(world)
+    shown = await world.alice.slash(world.channel, "monopoly board")
+    assert shown.ephemeral
+    assert [a.filename for a in shown.response.attachments] == ["money.png"]
+
+
+async def test_without_attach_files_every_picture_is_its_text(world):
+    channel = no_files_channel(world)
+    final = await finish_a_game(world, channel)
+    assert not final.attachments and final.embeds[0].image.url is None
+    assert final.embeds[0].description.startswith("Lost after")
+    assert "Rent paid $" in final.embeds[0].description
+    shown = await world.alice.click(final, custom_id="sm:money:1")
+    assert not shown.response.attachments
+    assert shown.response.embeds[0].description.startswith("Where the money went\nPaid $")
+    board = await world.alice.slash(channel, "monopoly board")
+    assert not board.response.attachments and "Paid $" in board.response.embeds[0].description
+    service = world.env.bot.service
+    again = await service.start(world.alice.id, world.guild.id, channel.id, seed=3)
+    await service.resign(again.id, world.alice.id)
+    stats = await world.alice.slash(channel, "monopoly stats")
+    assert not stats.response.attachments
+    assert stats.response.embeds[0].description.startswith("2 finished games\n#2 loss")
+    history = await world.alice.slash(channel, "monopoly history")
+    assert [e.title for e in history.response.embeds][1] == "The board after this page"
+
+
+async def test_stats_charts_two_games_or_more(world):
+    service = world.env.bot.service
+    stats = await world.alice.slash(world.channel, "monopoly stats")
+    assert not stats.response.attachments and stats.response.embeds[0].image.url is None
+    first = await service.start(world.alice.id, world.guild.id, world.channel.id, seed=1)
+    await service.resign(first.id, world.alice.id)
+    stats = await world.alice.slash(world.channel, "monopoly stats")  # one game: no chart
+    assert not stats.response.attachments and stats.response.embeds[0].fields
+    for n in range(199):
+        game = await service.start(world.alice.id, world.guild.id, world.channel.id, seed=n,
+                                   options={"start_cash": 500} if n % 2 else None)
+        await service.resign(game.id, world.alice.id)
+    stats = await world.alice.slash(world.channel, "monopoly stats")
+    assert not stats.ephemeral
+    assert [a.filename for a in stats.response.attachments] == ["record.png"]
+    assert stats.response.embeds[0].image.url == "attachment://record.png"
+    assert stats.response.embeds[0].fields[0].value == "200"  # played
+
+
+async def test_history_of_a_finished_game_steps_through_it_with_the_board(world):
+    final = await finish_a_game(world, rolls=12)
+    history = await world.alice.slash(world.channel, "monopoly history")
+    assert history.ephemeral
+    page = history.response
+    assert [a.filename for a in page.attachments] == ["board.png"]
+    assert page.embeds[0].image.url == "attachment://board.png"
+    older = next(c for c in components(page) if c.get("label") == "Next ▶")
+    turned = await world.alice.click(page, custom_id=older["custom_id"])
+    assert turned.acknowledged
+    assert "page 2/" in turned.response.embeds[0].title
+    assert [a.filename for a in turned.response.attachments] == ["board.png"]
+    assert final.id != page.id
+    assert world.env.errors == []
