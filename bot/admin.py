@@ -7,25 +7,25 @@ snapshot), backup copies one snapshot with VACUUM INTO (bot.backup).
 from __future__ import annotations
 
 import asyncio
-import os
 from collections.abc import Callable
 from pathlib import Path
 
 from .backup import BackupError, backup
 from .service import GameService
-from .settings import DEFAULT_DB_PATH
+from .settings import database_target
 
 Say = Callable[[str], None]
 
 
-def db_path(arg: str | None) -> Path:
-    """--db, else MONOPOLY_DB, else the bot's default: the file the bot uses."""
-    return Path(arg or os.environ.get("MONOPOLY_DB", "").strip() or DEFAULT_DB_PATH)
+def db_path(arg: str | None) -> str | Path:
+    """--db, else MONOPOLY_DB, else the bot's default: the database the bot uses (a file,
+    or a postgresql:// URL)."""
+    return database_target(arg)
 
 
-def run_verify_db(path: Path, say: Say, warn: Say) -> int:
+def run_verify_db(path: str | Path, say: Say, warn: Say) -> int:
     """H3 for every game: 0 when all verify, 1 when any is damaged (each one listed)."""
-    if not path.is_file():
+    if isinstance(path, Path) and not path.is_file():
         warn(f"solo-monopoly: there is no database at {path}")
         return 2
     checked, damaged = asyncio.run(_verify_all(path, warn))
@@ -33,7 +33,7 @@ def run_verify_db(path: Path, say: Say, warn: Say) -> int:
     return 1 if damaged else 0
 
 
-async def _verify_all(path: Path, warn: Say) -> tuple[int, int]:
+async def _verify_all(path: str | Path, warn: Say) -> tuple[int, int]:
     service = await GameService.open(path)
     checked = damaged = 0
     try:
@@ -51,7 +51,11 @@ async def _verify_all(path: Path, warn: Say) -> tuple[int, int]:
     return checked, damaged
 
 
-def run_backup(path: Path, dest: Path, say: Say, warn: Say) -> int:
+def run_backup(path: str | Path, dest: Path, say: Say, warn: Say) -> int:
+    if not isinstance(path, Path):
+        warn("solo-monopoly: backup copies a SQLite file; back a PostgreSQL database up with "
+             "pg_dump (see README, Scaling out)")
+        return 2
     try:
         report = backup(path, dest)
     except BackupError as exc:

@@ -9,6 +9,7 @@ import logging
 import sqlite3
 from collections.abc import Callable
 from functools import partial
+from typing import Any
 
 import discord
 from discord.ext import commands
@@ -32,13 +33,21 @@ class StartupError(Exception):
     """The bot can't start; the message says what to do (shown as one line, no traceback)."""
 
 
-class MonopolyBot(commands.Bot):
+class MonopolyBot(commands.AutoShardedBot):
+    """One process of the bot. By default it runs every shard discord.py asks for; with
+    MONOPOLY_SHARD_COUNT and MONOPOLY_SHARD_IDS it runs only its own, and other processes
+    the others, over one PostgreSQL database: any process can serve any player's click (a
+    game is only rows in the database, and one writer per game is the database's guard)."""
+
     def __init__(self, settings: Settings, *, service: GameService | None = None,
                  workers: WorkerPool | None = None, sync_commands: bool = True,
                  seed_source: Callable[[], int] | None = None) -> None:
         # Slash commands and buttons only: no privileged intent (no message content).
+        shards: dict[str, Any] = {"shard_count": settings.shard_count}
+        if settings.shard_ids is not None:
+            shards["shard_ids"] = list(settings.shard_ids)
         super().__init__(command_prefix=commands.when_mentioned, intents=discord.Intents.default(),
-                         help_command=None)
+                         help_command=None, **shards)
         self.settings = settings
         self._service = service
         self._owns_service = service is None
@@ -69,7 +78,7 @@ class MonopolyBot(commands.Bot):
     async def setup_hook(self) -> None:
         if self._service is None:
             self._service = await self._open_service()
-            log.info("database ready at %s", self.settings.db_path)
+            log.info("database ready at %s", self.settings.database_name)
         if self._workers is None:
             self._workers = WorkerPool.start()
             # Each worker draws a board once now: its first picture draws the unchanging
@@ -86,6 +95,8 @@ class MonopolyBot(commands.Bot):
 
     async def _open_service(self) -> GameService:
         path = self.settings.db_path
+        if self.settings.db_url is not None:
+            return await self._open_postgres(self.settings.db_url)
         try:
             return await GameService.open(path, seed_source=self._seed_source)
         except (DatabaseTooNew, DatabaseReadOnly) as exc:
@@ -93,6 +104,19 @@ class MonopolyBot(commands.Bot):
         except (sqlite3.Error, OSError) as exc:
             raise StartupError(f"can't open the database {path} ({exc}): check MONOPOLY_DB; "
                                "its folder must be writable by the bot.") from exc
+
+    async def _open_postgres(self, url: str) -> GameService:
+        import asyncpg
+
+        try:
+            return await GameService.open(url, seed_source=self._seed_source)
+        except DatabaseTooNew as exc:
+            raise StartupError(str(exc)) from exc
+        except (asyncpg.PostgresError, asyncpg.InterfaceError, OSError) as exc:
+            raise StartupError(
+                f"can't open the database {self.settings.database_name} "
+                f"({str(exc) or type(exc).__name__}): check MONOPOLY_DB (the server, the user "
+                "and its password, the database name) and that the server is running.") from exc
 
     async def sync_commands(self) -> None:
         guild_id = self.settings.dev_guild_id

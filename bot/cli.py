@@ -53,12 +53,18 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--json", action="store_true", help="print one JSON object")
     verify = sub.add_parser("verify-db", help="replay every stored game and list the damaged "
                             "(exit status 1 if any)")
-    verify.add_argument("--db", default=None, help="SQLite file (default: the bot's)")
+    verify.add_argument("--db", default=None,
+                        help="SQLite file or postgresql:// URL (default: the bot's)")
     saving = sub.add_parser("backup", help="copy the database to DEST, also while the bot runs")
     saving.add_argument("dest", help="the new file (must not exist)")
     saving.add_argument("--db", default=None, help="SQLite file (default: the bot's)")
+    moving = sub.add_parser("migrate-db", help="copy every game from one database to another "
+                            "(SQLite file or postgresql:// URL) and verify each copy")
+    moving.add_argument("source", help="the database to copy: a SQLite file or a URL")
+    moving.add_argument("dest", help="the empty database to copy into: a URL or a new file")
     play = sub.add_parser("play", help="play a game in the terminal (no Discord needed)")
-    play.add_argument("--db", default=None, help="SQLite file (default: the bot's)")
+    play.add_argument("--db", default=None,
+                        help="SQLite file or postgresql:// URL (default: the bot's)")
     play.add_argument("--user", type=int, default=0, help="player id for the saved game")
     play.add_argument("--locale", default="en", choices=["en", "fr"])
     play.add_argument("--edition", default="us", choices=["us", "uk", "fr"])
@@ -110,6 +116,12 @@ def main(argv: Sequence[str] | None = None) -> int:
             if args.command == "backup":
                 return run_backup(db_path(args.db), Path(args.dest), print, _warn)
             return run_verify_db(db_path(args.db), print, _warn)
+        if args.command == "migrate-db":
+            from .migrate_db import run_migrate_db
+            from .settings import database_target
+
+            return run_migrate_db(database_target(args.source), database_target(args.dest),
+                                  print, _warn)
         from .terminal import run_terminal
 
         return run_terminal(db=args.db, user_id=args.user, locale=args.locale,

@@ -16,6 +16,7 @@ import sqlite3
 import time
 from dataclasses import dataclass
 from importlib import resources
+from importlib.resources.abc import Traversable
 from pathlib import Path
 
 import aiosqlite
@@ -41,8 +42,14 @@ class Migration:
 
 def load_migrations() -> list[Migration]:
     """The migration files shipped with the bot, in order; numbered 1, 2, 3... without gaps."""
+    return parse_migrations(resources.files("bot.migrations"))
+
+
+def parse_migrations(folder: Traversable) -> list[Migration]:
+    """The `NNNN_what.sql` files of `folder`, in order; numbered 1, 2, 3... without gaps.
+    (The PostgreSQL twins live in a folder of their own: bot.storage.pg_schema.)"""
     found: list[Migration] = []
-    for entry in resources.files("bot.migrations").iterdir():
+    for entry in folder.iterdir():
         match = _MIGRATION_NAME.match(entry.name)
         if match:
             found.append(Migration(int(match.group(1)), entry.name,

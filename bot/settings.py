@@ -9,6 +9,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 DEFAULT_DB_PATH = "./data/monopoly.sqlite3"
+POSTGRES_SCHEMES = ("postgresql://", "postgres://")
+
+
+def is_postgres_url(target: str | os.PathLike[str]) -> bool:
+    """Whether MONOPOLY_DB (or a --db option) names a PostgreSQL database, not a file."""
+    return isinstance(target, str) and target.lower().startswith(POSTGRES_SCHEMES)
 
 
 class SettingsError(Exception):
@@ -19,13 +25,20 @@ class SettingsError(Exception):
 class Settings:
     token: str = field(repr=False)  # never shown in a log or a traceback
     db_path: Path = Path(DEFAULT_DB_PATH)
+    db_url: str | None = field(default=None, repr=False)  # PostgreSQL; may hold a password
     dev_guild_id: int | None = None
     log_level: int = logging.INFO
+    # Sharding (Discord requires it past 2,500 servers). None: discord.py decides how many
+    # shards and this one process runs them all. Several processes over one PostgreSQL
+    # database each run some of `shard_count` shards, named by `shard_ids`.
+    shard_count: int | None = None
+    shard_ids: tuple[int, ...] | None = None
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None, *, dotenv: bool = True,
                  require_token: bool = True) -> Settings:
-        """Read DISCORD_TOKEN, MONOPOLY_DB, MONOPOLY_DEV_GUILD_ID, MONOPOLY_LOG_LEVEL."""
+        """Read DISCORD_TOKEN, MONOPOLY_DB, MONOPOLY_DEV_GUILD_ID, MONOPOLY_LOG_LEVEL,
+        MONOPOLY_SHARD_COUNT, MONOPOLY_SHARD_IDS."""
         if env is None:
             if dotenv:
                 from dotenv import find_dotenv, load_dotenv
@@ -50,9 +63,70 @@ class Settings:
         if not isinstance(level, int):
             raise SettingsError(
                 f"MONOPOLY_LOG_LEVEL must be DEBUG, INFO, WARNING or ERROR, not {level_name!r}")
+        database = env.get("MONOPOLY_DB", "").strip() or DEFAULT_DB_PATH
+        shard_count, shard_ids = _shards(env.get("MONOPOLY_SHARD_COUNT", "").strip(),
+                                         env.get("MONOPOLY_SHARD_IDS", "").strip())
         return cls(
             token=token,
-            db_path=Path(env.get("MONOPOLY_DB", "").strip() or DEFAULT_DB_PATH),
+            db_path=Path(DEFAULT_DB_PATH if is_postgres_url(database) else database),
+            db_url=database if is_postgres_url(database) else None,
             dev_guild_id=int(guild_text) if guild_text else None,
             log_level=level,
+            shard_count=shard_count,
+            shard_ids=shard_ids,
         )
+
+    @property
+    def database(self) -> str | Path:
+        """What GameService.open takes: the PostgreSQL URL if one is set, else the file."""
+        return self.db_url if self.db_url is not None else self.db_path
+
+    @property
+    def database_name(self) -> str:
+        """The database for a log line: a URL without its password."""
+        return redact_url(self.db_url) if self.db_url is not None else str(self.db_path)
+
+
+def _shards(count_text: str, ids_text: str) -> tuple[int | None, tuple[int, ...] | None]:
+    """MONOPOLY_SHARD_COUNT ("4") and MONOPOLY_SHARD_IDS ("0,1" or "0-1"), checked."""
+    if not count_text:
+        if ids_text:
+            raise SettingsError("MONOPOLY_SHARD_IDS needs MONOPOLY_SHARD_COUNT: the total "
+                                "number of shards of all the bot's processes together")
+        return None, None
+    if not count_text.isdigit() or int(count_text) < 1:
+        raise SettingsError(f"MONOPOLY_SHARD_COUNT must be a whole number of shards, 1 or "
+                            f"more, not {count_text!r}")
+    count = int(count_text)
+    if not ids_text:
+        return count, None  # this one process runs them all
+    ids: list[int] = []
+    for part in ids_text.replace(" ", "").split(","):
+        first, dash, last = part.partition("-")
+        if not first.isdigit() or (dash and not last.isdigit()):
+            raise SettingsError(f"MONOPOLY_SHARD_IDS must list shard ids like 0,1 or 0-3, "
+                                f"not {ids_text!r}")
+        ids.extend(range(int(first), int(last if dash else first) + 1))
+    if not ids or max(ids) >= count or len(set(ids)) != len(ids):
+        raise SettingsError(f"MONOPOLY_SHARD_IDS must name distinct shards from 0 to "
+                            f"{count - 1} (MONOPOLY_SHARD_COUNT is {count}), not {ids_text!r}")
+    return count, tuple(sorted(ids))
+
+
+def database_target(arg: str | None = None,
+                    env: Mapping[str, str] | None = None) -> str | Path:
+    """The database a command works on: `arg` (its --db), else MONOPOLY_DB, else the bot's
+    default file. A postgresql:// URL stays a string; anything else is a file path."""
+    env = os.environ if env is None else env
+    text = (arg or "").strip() or env.get("MONOPOLY_DB", "").strip() or DEFAULT_DB_PATH
+    return text if is_postgres_url(text) else Path(text)
+
+
+def redact_url(url: str) -> str:
+    """`url` with the password (if any) replaced by ***."""
+    scheme, sep, rest = url.partition("://")
+    credentials, at, place = rest.rpartition("@")
+    if not at or ":" not in credentials:
+        return url
+    user = credentials.split(":", 1)[0]
+    return f"{scheme}{sep}{user}:***@{place}"

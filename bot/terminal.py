@@ -6,7 +6,6 @@ processes started at the first `h` and stopped with the game."""
 from __future__ import annotations
 
 import asyncio
-import os
 from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
@@ -19,7 +18,7 @@ from .i18n import format_money, house_rules_notice, square_name, t
 from .i18n.hints import describe_hint
 from .i18n.narrate import action_label, describe_outcome, describe_pending, narrate
 from .service import GameRecord, GameService
-from .settings import DEFAULT_DB_PATH
+from .settings import database_target
 from .workers import WorkerPool
 
 Ask = Callable[[str], str]
@@ -32,11 +31,11 @@ HINT_WORDS = ("h", "hint", "c", "conseil")
 def run_terminal(db: str | None, user_id: int, locale: str, edition: str,
                  ask: Ask = input, say: Say = print,
                  options: Mapping[str, Any] | None = None) -> int:
-    path = Path(db or os.environ.get("MONOPOLY_DB") or DEFAULT_DB_PATH)
-    return asyncio.run(play(path, user_id, locale, edition, ask, say, options=options))
+    return asyncio.run(play(database_target(db), user_id, locale, edition, ask, say,
+                            options=options))
 
 
-async def play(path: Path, user_id: int, locale: str, edition: str, ask: Ask, say: Say,
+async def play(path: str | Path, user_id: int, locale: str, edition: str, ask: Ask, say: Say,
                workers: WorkerPool | None = None, hint_rollouts: int | None = None,
                options: Mapping[str, Any] | None = None) -> int:
     """Resume the player's game, or start one with `options` (house rules, a preset's).

@@ -16,19 +16,10 @@ from game_core import Game, action_from_dict
 from .errors import DamagedGame
 from .records import ACTIVE, DECODE_ERRORS, dumps, loads, options_from_json
 
-# One statement, so one snapshot: read apart, the row and the log could straddle an action
-# committed in between, and a sound game being played would fail to verify. The game's row
-# comes first (as seq 0), then its log in order (seq >= 1, the CHECK).
-SELECT_GAME_AND_LOG = (
-    "SELECT 0, seed, options, edition, version, state, status, outcome, score, turns,"
-    " rule_set FROM games WHERE id = ?"
-    " UNION ALL SELECT seq, action, events, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL"
-    " FROM actions WHERE game_id = ? ORDER BY 1")
-
-
 def problem(game_id: int, rows: Sequence[Sequence[Any]]) -> str:
-    """What is wrong with the game whose SELECT_GAME_AND_LOG rows these are, or "" when its
-    row and log are exactly the replay. `rows` must hold the game's row (seq 0)."""
+    """What is wrong with the game whose rows (Storage.game_and_log: one snapshot) these
+    are, or "" when its row and log are exactly the replay. `rows` must hold the game's row
+    (seq 0)."""
     _, seed, options, edition, version, state, status, outcome, score, turns, rule_set = rows[0]
     entries = rows[1:]
     try:

@@ -85,6 +85,8 @@ class FakeDiscord:
         route.add_post(f"{api}/channels/{{channel}}/messages", self._channel_send)
         route.add_patch(f"{api}/channels/{{channel}}/messages/{{message}}", self._channel_edit)
         route.add_get("/gateway", self._gateway)
+        # Automatic sharding (the bot's default) asks how many shards first: one.
+        route.add_get(f"{api}/gateway/bot", self._gateway_bot)
         self._runner = web.AppRunner(app)
         self._loop.run_until_complete(self._runner.setup())
         site = web.TCPSite(self._runner, "127.0.0.1", 0)
@@ -273,6 +275,12 @@ class FakeDiscord:
 
     # ---- gateway -----------------------------------------------------------------------
 
+    async def _gateway_bot(self, request: web.Request) -> web.Response:
+        return json_response({
+            "url": f"ws://127.0.0.1:{self.port}/gateway", "shards": 1,
+            "session_start_limit": {"total": 1000, "remaining": 1000, "reset_after": 0,
+                                    "max_concurrency": 1}})
+
     async def _gateway(self, request: web.Request) -> web.WebSocketResponse:
         ws = web.WebSocketResponse(max_msg_size=0)
         await ws.prepare(request)
@@ -280,10 +288,13 @@ class FakeDiscord:
         async for message in ws:
             if message.type is not WSMsgType.TEXT:
                 continue
-            op = json.loads(message.data)["op"]
+            payload = json.loads(message.data)
+            op = payload["op"]
             if op == IDENTIFY:
+                shard = (payload.get("d") or {}).get("shard") or [0, 1]  # what it asked for
                 await ws.send_json({"op": DISPATCH, "t": "READY", "s": 1, "d": {
                     "v": 10, "user": BOT_USER, "guilds": [], "session_id": "fake",
+                    "shard": shard,
                     "resume_gateway_url": f"ws://127.0.0.1:{self.port}/gateway",
                     "application": {"id": APPLICATION_ID, "flags": 0}}})
                 self._ws = ws

@@ -1,12 +1,11 @@
-"""Many calls at once: the version guard and the per-game locks under real concurrency."""
+"""Many calls at once: the version guard and the per-game locks under real concurrency, on
+both backends (a SQLite file and a PostgreSQL database: tests/conftest.py's `database`)."""
 
 from __future__ import annotations
 
 import asyncio
 import json
-import sqlite3
 from collections.abc import AsyncIterator
-from pathlib import Path
 
 import pytest
 
@@ -16,30 +15,32 @@ from game_core import Game, Resign, Roll, action_from_dict
 from game_core.strategies import STRATEGIES, make_strategy
 
 
+from .raw_db import raw
+
+
 @pytest.fixture
-async def service(tmp_path) -> AsyncIterator[GameService]:
-    opened = await GameService.open(tmp_path / "games.sqlite3")
+async def service(database) -> AsyncIterator[GameService]:
+    opened = await GameService.open(database)
     yield opened
     await opened.close()
 
 
-def log_of(path: Path, game_id: int) -> list[tuple[int, str]]:
-    with sqlite3.connect(path) as conn:
-        return conn.execute("SELECT seq, action FROM actions WHERE game_id = ? ORDER BY seq",
-                            (game_id,)).fetchall()
+async def log_of(database: str, game_id: int) -> list[tuple[int, str]]:
+    return [(seq, action) for seq, action in await raw(
+        database, "SELECT seq, action FROM actions WHERE game_id = ? ORDER BY seq", game_id)]
 
 
-async def test_100_identical_clicks_at_one_version_apply_exactly_once(service, tmp_path):
+async def test_100_identical_clicks_at_one_version_apply_exactly_once(service, database):
     record = await service.start(1, None, None, seed=11)
     results = await asyncio.gather(*(service.act(record.id, 1, 0, Roll()) for _ in range(100)))
     applied = [r for r in results if not r.duplicate]
     assert len(applied) == 1
     assert all(r.events == applied[0].events for r in results)  # duplicates see the same
     assert (await service.get(record.id)).version == 1
-    assert log_of(tmp_path / "games.sqlite3", record.id) == [(1, '{"type":"roll"}')]
+    assert await log_of(database, record.id) == [(1, '{"type":"roll"}')]
 
 
-async def test_100_different_actions_at_one_version_exactly_one_applies(service, tmp_path):
+async def test_100_different_actions_at_one_version_exactly_one_applies(service, database):
     record = await service.start(1, None, None, seed=11)
     record = (await service.act(record.id, 1, 0, Roll())).record
     choices = record.game.legal_actions()
@@ -54,13 +55,14 @@ async def test_100_different_actions_at_one_version_exactly_one_applies(service,
             assert isinstance(result, ActResult)  # the applied click, or its duplicates
         else:
             assert isinstance(result, StaleVersion) and result.current == 2
-    assert [seq for seq, _ in log_of(tmp_path / "games.sqlite3", record.id)] == [1, 2]
+    assert [seq for seq, _ in await log_of(database, record.id)] == [1, 2]
 
 
-async def test_the_version_guard_alone_holds_between_two_processes(tmp_path):
-    """Two services on one file share no lock and no cache, like the bot and the terminal
-    client: only the database's `UPDATE ... WHERE version = ?` keeps the game sound."""
-    path = tmp_path / "games.sqlite3"
+async def test_the_version_guard_alone_holds_between_two_processes(database):
+    """Two services on one database share no lock and no cache, like the bot and the
+    terminal client, or two bot processes: only the database's version guard keeps the game
+    sound."""
+    path = database
     first, second = await GameService.open(path), await GameService.open(path)
     try:
         record = await first.start(1, None, None, seed=3)
@@ -76,7 +78,7 @@ async def test_the_version_guard_alone_holds_between_two_processes(tmp_path):
             assert sum(not r.duplicate for r in results) == 1
         assert await first.verify(record.id)
         version = (await first.get(record.id)).version
-        assert [seq for seq, _ in log_of(path, record.id)] == list(range(1, version + 1))
+        assert [seq for seq, _ in await log_of(path, record.id)] == list(range(1, version + 1))
         # A stale write is refused even when the writer's own cache says it is current.
         record = await first.start(2, None, None, seed=4)
         record = (await second.act(record.id, 2, 0, Roll())).record  # second caches version 1
@@ -86,7 +88,7 @@ async def test_the_version_guard_alone_holds_between_two_processes(tmp_path):
         with pytest.raises(StaleVersion) as refused:
             await second.act(record.id, 2, 1, Resign())
         assert (refused.value.expected, refused.value.current) == (1, 2)
-        assert [json.loads(a) for _, a in log_of(path, record.id)] == [
+        assert [json.loads(a) for _, a in await log_of(path, record.id)] == [
             Roll().to_dict(), moved_on.to_dict()]
     finally:
         await first.close()
@@ -103,7 +105,7 @@ async def test_a_held_game_lock_does_not_hold_other_games(service):
     assert (await waiting).record.version == 1
 
 
-async def test_500_games_played_at_once_by_the_simulators_strategies(service, tmp_path):
+async def test_500_games_played_at_once_by_the_simulators_strategies(service, database):
     """Each game is played through the service and, alongside, by the engine alone: at the
     end the stored state is the engine's, the log is exactly the actions played, and every
     game replays to its state (H3). Any cross-talk between games would break one of these."""
@@ -132,16 +134,13 @@ async def test_500_games_played_at_once_by_the_simulators_strategies(service, tm
         return record.id, shadow, played
 
     finished = await asyncio.gather(*(play(i) for i in range(500)))
-    path = tmp_path / "games.sqlite3"
-    with sqlite3.connect(path) as conn:
-        rows = {game_id: (owner, seed, edition, json.loads(state)) for game_id, owner, seed,
-                edition, state in conn.execute("SELECT id, owner_id, seed, edition, state"
-                                               " FROM games")}
-        logs: dict[int, list[dict[str, object]]] = {}
-        for game_id, action in conn.execute(
-                "SELECT game_id, action FROM actions ORDER BY game_id, seq"):
-            logs.setdefault(game_id, []).append(json.loads(action))
-    conn.close()
+    rows = {game_id: (owner, seed, edition, json.loads(state)) for game_id, owner, seed,
+            edition, state in await raw(database, "SELECT id, owner_id, seed, edition, state"
+                                                  " FROM games")}
+    logs: dict[int, list[dict[str, object]]] = {}
+    for game_id, action in await raw(
+            database, "SELECT game_id, action FROM actions ORDER BY game_id, seq"):
+        logs.setdefault(game_id, []).append(json.loads(action))
     assert len(rows) == 500 and logs.keys() == rows.keys()
     for index, (game_id, shadow, played) in enumerate(finished):
         # Its own row, its own state and exactly its own actions: no cross-talk.
@@ -183,10 +182,10 @@ async def test_verify_is_not_fooled_by_a_game_being_played_meanwhile(service):
     assert all(verdicts)
 
 
-async def test_a_game_given_up_in_one_process_cant_be_revived_by_another(tmp_path):
-    """abandon() keeps the version (the log has no action for it): the trigger's status
-    check, not the version, must refuse the other process's cached record (migration 3)."""
-    path = tmp_path / "games.sqlite3"
+async def test_a_game_given_up_in_one_process_cant_be_revived_by_another(database):
+    """abandon() keeps the version (the log has no action for it): the move's status check,
+    not the version, must refuse the other process's cached record (migration 3)."""
+    path = database
     first, second = await GameService.open(path), await GameService.open(path)
     try:
         record = await first.start(7, None, None, seed=5)
@@ -195,11 +194,9 @@ async def test_a_game_given_up_in_one_process_cant_be_revived_by_another(tmp_pat
         nxt = record.game.legal_actions()[0]
         with pytest.raises((GameFinished, DamagedGame)):
             await second.act(record.id, 7, 1, nxt)
-        with sqlite3.connect(path) as conn:
-            row = conn.execute("SELECT status, version FROM games WHERE id = ?",
-                               (record.id,)).fetchone()
+        [row] = await raw(path, "SELECT status, version FROM games WHERE id = ?", record.id)
         assert row == ("lost", 1)  # not brought back, nothing logged
-        assert [seq for seq, _ in log_of(path, record.id)] == [1]
+        assert [seq for seq, _ in await log_of(path, record.id)] == [1]
     finally:
         await first.close()
         await second.close()

@@ -1,7 +1,9 @@
 """Games that survive anything: a process playing through the game service is killed with
-SIGKILL at random moments, again and again, on one real SQLite file (issue #3).
+SIGKILL at random moments, again and again, on one real SQLite file (issue #3) and on one
+real PostgreSQL database (issue #15).
 
-After every kill: the file passes `PRAGMA integrity_check`; every write the child reported
+After every kill: the database is sound (SQLite: `PRAGMA integrity_check`; both: every log
+row belongs to a game); every write the child reported
 (it reports only after the service call returned) is in the database, with the action it
 reported; no action is in a log twice (each game's log is exactly 1..version, and a click
 whose answer the kill lost, delivered again by the next run, is applied once); and every game
@@ -22,7 +24,10 @@ from pathlib import Path
 from typing import Any
 
 from bot.service import GameService
+from bot.settings import is_postgres_url
 from tests.bot import crash_child
+
+from .raw_db import raw
 
 REPO = Path(__file__).resolve().parents[2]
 KILLS = 20
@@ -66,11 +71,11 @@ class Reported:
         return redos
 
 
-async def kill_at_a_random_moment(database: Path, report: Path, stderr: Path, run: int,
+async def kill_at_a_random_moment(database: str, report: Path, stderr: Path, run: int,
                                   rng: random.Random) -> None:
     with stderr.open("ab") as errors:
         child = await asyncio.create_subprocess_exec(
-            sys.executable, "-m", crash_child.__name__, str(database), str(report), str(run),
+            sys.executable, "-m", crash_child.__name__, database, str(report), str(run),
             cwd=REPO, stdout=asyncio.subprocess.PIPE, stderr=errors)
     try:
         if rng.random() < 0.2:
@@ -93,34 +98,47 @@ async def kill_at_a_random_moment(database: Path, report: Path, stderr: Path, ru
     assert returncode == -signal.SIGKILL, f"the child failed:\n{stderr.read_text()}"
 
 
-def check_file(database: Path) -> tuple[dict[int, int], dict[Key, Any]]:
-    """The file after a crash: sound pages, sound keys; each game's version and its log."""
-    conn = sqlite3.connect(database)
-    try:
-        assert conn.execute("PRAGMA integrity_check").fetchall() == [("ok",)]
-        assert conn.execute("PRAGMA foreign_key_check").fetchall() == []
-        versions = dict(conn.execute("SELECT id, version FROM games").fetchall())
-        rows = conn.execute("SELECT game_id, seq, action FROM actions").fetchall()
-    finally:
-        conn.close()
+async def check_database(database: str) -> tuple[dict[int, int], dict[Key, Any]] | None:
+    """The database after a crash: sound pages, sound keys; each game's version and its log.
+    None if the child was killed before it made the schema."""
+    if is_postgres_url(database):
+        [(made,)] = await raw(database, "SELECT to_regclass('games') IS NOT NULL")
+        if not made:
+            return None
+        assert await raw(database, "SELECT a.game_id FROM actions AS a LEFT JOIN games AS g"
+                                   " ON g.id = a.game_id WHERE g.id IS NULL") == []
+        versions = dict(await raw(database, "SELECT id, version FROM games"))
+        rows = await raw(database, "SELECT game_id, seq, action FROM actions")
+    else:
+        if not Path(database).exists():
+            return None
+        conn = sqlite3.connect(database)
+        try:
+            assert conn.execute("PRAGMA integrity_check").fetchall() == [("ok",)]
+            assert conn.execute("PRAGMA foreign_key_check").fetchall() == []
+            versions = dict(conn.execute("SELECT id, version FROM games").fetchall())
+            rows = conn.execute("SELECT game_id, seq, action FROM actions").fetchall()
+        finally:
+            conn.close()
     log = {(game_id, seq): json.loads(action) for game_id, seq, action in rows}
     assert len(log) == len(rows)
     return versions, log
 
 
-async def test_a_player_killed_at_random_moments_loses_nothing_it_was_told_was_saved(tmp_path):
-    database, report, stderr = (tmp_path / "games.sqlite3", tmp_path / "report.txt",
-                                tmp_path / "child-stderr.txt")
+async def test_a_player_killed_at_random_moments_loses_nothing_it_was_told_was_saved(
+        database, tmp_path):
+    report, stderr = tmp_path / "report.txt", tmp_path / "child-stderr.txt"
     rng = random.Random(SEED)
     reported = Reported()
     log: dict[Key, Any] = {}  # as found after the previous kill
     for run in range(1, KILLS + 1):
         await kill_at_a_random_moment(database, report, stderr, run, rng)
         redos = reported.update(report)
-        if not database.exists():
+        found = await check_database(database)
+        if found is None:
             assert not reported.starts and not reported.acts  # killed before it opened it
             continue
-        before, (versions, log) = log, check_file(database)
+        before, (versions, log) = log, found
 
         # Every reported write is stored, with the action reported.
         assert reported.starts <= versions.keys()

@@ -3,7 +3,6 @@ tells the game as it was played (H3), and a player's record of finished games.""
 
 from __future__ import annotations
 
-import sqlite3
 from collections.abc import AsyncIterator
 from itertools import count
 
@@ -15,11 +14,13 @@ from game_core.rules import estate_value
 from game_core.story import TurnPoint
 from game_core.strategies import make_strategy
 
+from .raw_db import raw
+
 
 @pytest.fixture
-async def service(tmp_path) -> AsyncIterator[GameService]:
+async def service(database) -> AsyncIterator[GameService]:
     ticks = count(1000)
-    opened = await GameService.open(tmp_path / "games.sqlite3", clock=lambda: float(next(ticks)))
+    opened = await GameService.open(database, clock=lambda: float(next(ticks)))
     yield opened
     await opened.close()
 
@@ -48,14 +49,13 @@ async def test_H3_E2_the_stored_log_tells_each_turn_as_it_was_played(service, se
     assert story.headline.turns == record.turns
 
 
-async def test_a_game_log_of_no_game_or_of_a_broken_log_is_refused(service, tmp_path):
+async def test_a_game_log_of_no_game_or_of_a_broken_log_is_refused(service, database):
     with pytest.raises(GameNotFound):
         await service.game_log(99)
     record = await service.start(7, None, None, seed=3)
     record = (await service.act(record.id, 7, 0, record.game.legal_actions()[0])).record
     assert len((await service.game_log(record.id)).actions) == 1
-    with sqlite3.connect(tmp_path / "games.sqlite3") as conn:
-        conn.execute("UPDATE actions SET action = 'not json' WHERE game_id = ?", (record.id,))
+    await raw(database, "UPDATE actions SET action = 'not json' WHERE game_id = ?", record.id)
     with pytest.raises(DamagedGame):
         await service.game_log(record.id)
 

@@ -58,7 +58,7 @@ async def test_every_query_a_command_runs_uses_an_index(service, tmp_path):
     await _fill(service)
     sent: list[str] = []
     # The service's own connections (private: this test watches what it really sends).
-    for conn in (service._reader, service._writer):
+    for conn in (service._storage._reader, service._storage._writer):
         await conn.set_trace_callback(sent.append)
 
     # What the commands and buttons call, in both the active and the finished case.
@@ -83,7 +83,7 @@ async def test_every_query_a_command_runs_uses_an_index(service, tmp_path):
     await service.verify(1)                                          # the admin's verify
     damaged = await service.start(101, 1, 5)
     await service.abandon(damaged.id, 101)                           # giving up a damaged game
-    for conn in (service._reader, service._writer):
+    for conn in (service._storage._reader, service._storage._writer):
         await conn.set_trace_callback(None)
 
     queries = sorted({s for s in sent if re.match(r"\s*(SELECT|WITH|INSERT|UPDATE|DELETE)",

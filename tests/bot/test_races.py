@@ -63,8 +63,8 @@ async def test_H1_new_game_while_the_game_ending_click_is_in_flight_starts_the_n
     (the old game is still active), then the old game ends before the service looks for the
     game that blocked it. The new game starts (the old one is over), no raw IntegrityError."""
     old = await service.start(1, None, None, seed=11)
-    fired = await when_sent(service._reader, "SELECT id FROM games WHERE owner_id", tmp_path /
-                            "games.sqlite3", lambda other: other.resign(old.id, 1))
+    fired = await when_sent(service._storage._reader, "SELECT id FROM games WHERE owner_id",
+                            tmp_path / "games.sqlite3", lambda other: other.resign(old.id, 1))
     new = await service.start(1, None, None, seed=12)
     assert fired, "the race was run"
     assert new.id != old.id and new.status == "active"
@@ -74,8 +74,8 @@ async def test_H1_new_game_while_the_game_ending_click_is_in_flight_starts_the_n
 
 async def test_H1_new_game_while_another_game_is_still_active_names_it(service, tmp_path):
     old = await service.start(1, None, None, seed=11)
-    fired = await when_sent(service._reader, "SELECT id FROM games WHERE owner_id", tmp_path /
-                            "games.sqlite3", lambda other: other.get(old.id))
+    fired = await when_sent(service._storage._reader, "SELECT id FROM games WHERE owner_id",
+                            tmp_path / "games.sqlite3", lambda other: other.get(old.id))
     with pytest.raises(ActiveGameExists) as refused:
         await service.start(1, None, None, seed=12)
     assert fired and refused.value.game_id == old.id
@@ -92,7 +92,7 @@ async def test_E3_resign_when_another_process_moved_first_resigns_the_game_as_it
     between the service's read and its write (the version guard refuses the stale write),
     resign reads the game again and resigns that, rather than raising StaleVersion."""
     record = await service.start(1, None, None, seed=11)
-    fired = await when_sent(service._writer, "INSERT INTO game_moves", tmp_path /
+    fired = await when_sent(service._storage._writer, "INSERT INTO game_moves", tmp_path /
                             "games.sqlite3", lambda other: _roll(other, record.id))
     result = await service.resign(record.id, 1)
     assert fired, "the race was run"

@@ -1,17 +1,20 @@
-"""Leaderboard and player statistics, from games really played through the service."""
+"""Leaderboard and player statistics, from games really played through the service, on both
+backends (their SQL differs: SQLite's and PostgreSQL's)."""
 
 from __future__ import annotations
 
 import asyncio
 import shutil
-
 from collections.abc import AsyncIterator
+from concurrent.futures import ThreadPoolExecutor
 from itertools import count
 from pathlib import Path
 
 import pytest
 
+from bot.migrate_db import copy_database
 from bot.service import GameRecord, GameService, PlayerStats
+from bot.settings import is_postgres_url
 from game_core.strategies import make_strategy
 
 # (owner, guild, seed): under the standard rules (only they reach the leaderboard) always-buy
@@ -24,11 +27,11 @@ LOSSES = [(1, 1), (2, 1), (6, 2)]  # (owner, guild): resigned games
 
 
 @pytest.fixture
-async def service(tmp_path, request) -> AsyncIterator[GameService]:
-    if "played" in request.fixturenames:  # the played games' file first, then open it
+async def service(database, request) -> AsyncIterator[GameService]:
+    if "played" in request.fixturenames:  # the played games' database first, then open it
         request.getfixturevalue("played")
     ticks = count(1)
-    opened = await GameService.open(tmp_path / "games.sqlite3", clock=lambda: float(next(ticks)))
+    opened = await GameService.open(database, clock=lambda: float(next(ticks)))
     yield opened
     await opened.close()
 
@@ -66,9 +69,17 @@ def played_file(tmp_path_factory) -> tuple[Path, list[GameRecord]]:
 
 
 @pytest.fixture
-def played(played_file, tmp_path) -> list[GameRecord]:
+def played(played_file, database) -> list[GameRecord]:
+    """The played games in the test's database: a copy of the file, or for PostgreSQL the
+    file's games copied over by migrate-db's copy (in a thread: a fixture runs inside the
+    test's event loop)."""
     template, wins = played_file
-    shutil.copyfile(template, tmp_path / "games.sqlite3")
+    if is_postgres_url(database):
+        with ThreadPoolExecutor(1) as thread:
+            copied = thread.submit(asyncio.run, copy_database(template, database)).result()
+        assert copied.games == len(WINS) + len(LOSSES) + 1 and not copied.damaged
+    else:
+        shutil.copyfile(template, database)
     return wins
 
 

@@ -118,7 +118,7 @@ async def test_migrations_classify_the_games_already_stored(tmp_path):
 def test_the_leaderboard_and_stats_queries_use_an_index(tmp_path):
     import asyncio
 
-    from bot import service as service_module
+    from bot.storage import sqlite as service_module  # the SQLite backend's queries
 
     async def build() -> None:
         opened = await GameService.open(tmp_path / "plan.sqlite3")

@@ -1,11 +1,11 @@
 """The game service, one call at a time: starting, playing, refusing, history, verify, and
-damaged rows. Real SQLite files under tmp_path."""
+damaged rows. Every test runs on both backends: a real SQLite file under tmp_path and a real
+PostgreSQL database (tests/conftest.py's `database`)."""
 
 from __future__ import annotations
 
 import json
 import logging
-import sqlite3
 from collections.abc import AsyncIterator
 from itertools import count
 
@@ -20,13 +20,15 @@ from game_core import (
 )
 from game_core.strategies import make_strategy
 
+from .raw_db import raw
+
 QUICK_WIN = {"treasury": 260}  # S3: a Bank with 60 goes bankrupt at the first GO salary
 
 
 @pytest.fixture
-async def service(tmp_path) -> AsyncIterator[GameService]:
+async def service(database) -> AsyncIterator[GameService]:
     ticks = count(1000)
-    opened = await GameService.open(tmp_path / "games.sqlite3", clock=lambda: float(next(ticks)),
+    opened = await GameService.open(database, clock=lambda: float(next(ticks)),
                                     seed_source=lambda: 12345)
     yield opened
     await opened.close()
@@ -43,7 +45,7 @@ async def play_out(service: GameService, record: GameRecord, strategy: str = "al
     return record
 
 
-async def test_start_stores_a_new_game_and_get_reads_it_back(service, tmp_path):
+async def test_start_stores_a_new_game_and_get_reads_it_back(service, database):
     record = await service.start(7, 70, 700, edition="uk", options={"doubles": "standard"})
     assert (record.owner_id, record.guild_id, record.channel_id, record.message_id) == (
         7, 70, 700, None)
@@ -55,8 +57,8 @@ async def test_start_stores_a_new_game_and_get_reads_it_back(service, tmp_path):
     assert await service.get(record.id) == record
     assert await service.active_game(7) == record
     assert await service.active_game(8) is None
-    with sqlite3.connect(tmp_path / "games.sqlite3") as conn:  # stored as Options.to_dict()
-        stored = conn.execute("SELECT options FROM games WHERE id = ?", (record.id,)).fetchone()
+    stored = (await raw(database, "SELECT options FROM games WHERE id = ?", record.id))[0]
+    # stored as Options.to_dict()
     assert json.loads(stored[0]) == Options(doubles="standard").to_dict()
 
 
@@ -205,15 +207,13 @@ async def test_a_missing_game_is_game_not_found_everywhere(service):
         assert missing.value.game_id == 404
 
 
-async def test_verify_finds_a_state_that_is_not_the_replay_of_its_log(service, tmp_path):
+async def test_verify_finds_a_state_that_is_not_the_replay_of_its_log(service, database):
     record = await play_out(service, await service.start(1, None, None, seed=6), limit=10)
     assert await service.verify(record.id)
-    with sqlite3.connect(tmp_path / "games.sqlite3") as conn:
-        conn.execute("UPDATE actions SET action = '{\"type\": \"resign\"}'"
-                     " WHERE game_id = ? AND seq = 3", (record.id,))
+    await raw(database, "UPDATE actions SET action = '{\"type\": \"resign\"}'"
+              " WHERE game_id = ? AND seq = 3", record.id)
     assert not await service.verify(record.id)
-    with sqlite3.connect(tmp_path / "games.sqlite3") as conn:
-        conn.execute("DELETE FROM actions WHERE game_id = ? AND seq = 10", (record.id,))
+    await raw(database, "DELETE FROM actions WHERE game_id = ? AND seq = 10", record.id)
     assert not await service.verify(record.id)
 
 
@@ -224,14 +224,13 @@ async def test_verify_finds_a_state_that_is_not_the_replay_of_its_log(service, t
     ("options", "[1, 2]", "bad rule option"),
     ("version", 3, "version"),
 ])
-async def test_a_damaged_row_is_refused_for_that_game_only(tmp_path, column, value, words):
-    path = tmp_path / "games.sqlite3"
+async def test_a_damaged_row_is_refused_for_that_game_only(database, column, value, words):
+    path = database
     service = await GameService.open(path)
     damaged = await service.start(1, 5, None, seed=1)
     healthy = await service.start(2, 5, None, seed=2)
     await service.close()
-    with sqlite3.connect(path) as conn:
-        conn.execute(f"UPDATE games SET {column} = ? WHERE id = ?", (value, damaged.id))
+    await raw(database, f"UPDATE games SET {column} = ? WHERE id = ?", value, damaged.id)
     service = await GameService.open(path)
     try:
         for call in (service.get(damaged.id), service.active_game(1),
@@ -247,11 +246,10 @@ async def test_a_damaged_row_is_refused_for_that_game_only(tmp_path, column, val
         await service.close()
 
 
-async def test_an_unreadable_log_entry_is_a_damaged_game(service, tmp_path):
+async def test_an_unreadable_log_entry_is_a_damaged_game(service, database):
     record = await service.start(1, None, None, seed=5)
     await service.act(record.id, 1, 0, Roll())
-    with sqlite3.connect(tmp_path / "games.sqlite3") as conn:
-        conn.execute("UPDATE actions SET events = '[{\"type\": \"nope\"}]'")
+    await raw(database, "UPDATE actions SET events = '[{\"type\": \"nope\"}]'")
     with pytest.raises(DamagedGame):
         await service.history(record.id)
 
@@ -276,20 +274,17 @@ async def test_the_log_tells_each_game_start_and_end(service, caplog):
 
 
 async def test_E3_a_damaged_game_can_be_abandoned_by_its_owner_and_frees_them(service,
-                                                                            tmp_path):
-    db_file = tmp_path / "games.sqlite3"
+                                                                            database):
     record = await service.start(3, None, None, seed=8)
-    with sqlite3.connect(db_file) as conn:
-        conn.execute("UPDATE games SET state = '[]' WHERE id = ?", (record.id,))
+    await raw(database, "UPDATE games SET state = '[]' WHERE id = ?", record.id)
     service._live.drop(record.id)  # another process damaged it: the cache can't know
     with pytest.raises(DamagedGame):
         await service.resign(record.id, 3)
     with pytest.raises(NotYourGame):
         await service.abandon(record.id, 4)
     await service.abandon(record.id, 3)
-    with sqlite3.connect(db_file) as conn:
-        status, outcome, state = conn.execute(
-            "SELECT status, outcome, state FROM games WHERE id = ?", (record.id,)).fetchone()
+    [(status, outcome, state)] = await raw(
+        database, "SELECT status, outcome, state FROM games WHERE id = ?", record.id)
     assert (status, outcome, state) == ("lost", "lost:damaged", "[]")  # kept for the admin
     with pytest.raises(GameFinished):
         await service.abandon(record.id, 3)

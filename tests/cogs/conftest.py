@@ -42,7 +42,8 @@ async def make_bot(db_path, seeds) -> AsyncIterator[Callable[[], MonopolyBot]]:
     workers = WorkerPool.in_threads()
 
     def make() -> MonopolyBot:
-        settings = Settings(token="simcord-token", db_path=db_path)
+        # simcord runs an AutoShardedBot only when told its shard count.
+        settings = Settings(token="simcord-token", db_path=db_path, shard_count=1)
         bot = MonopolyBot(settings, workers=workers,
                           seed_source=lambda: seeds.pop(0) if seeds else DEFAULT_SEED)
         made.append(bot)

@@ -21,7 +21,8 @@ async def simcord_bot(db_path):
     """The bot on a service that gives up waiting for a lock after 100 ms (not 5 s)."""
     service = await GameService.open(db_path, busy_timeout_ms=100,
                                      seed_source=lambda: DEFAULT_SEED)
-    yield MonopolyBot(Settings(token="simcord-token", db_path=db_path), service=service)
+    yield MonopolyBot(Settings(token="simcord-token", db_path=db_path, shard_count=1),
+                      service=service)
     await service.close()
 
 

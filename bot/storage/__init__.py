@@ -1,0 +1,118 @@
+"""Where the games are kept: one small interface, two backends.
+
+`Storage` is every query the game service runs, named for what it does; the service above it
+never sees SQL and doesn't know which database it talks to. `SqliteStorage` keeps a file (the
+default: nothing to install, one file to back up); `PostgresStorage` a PostgreSQL database,
+which several bot processes on several machines can share.
+
+Both keep the same contract: a move's new state and its log row are stored together or not
+at all, guarded by the game's version in the same transaction (one writer per game across
+processes: a move chosen at an older version stores nothing), H1's partial unique index, and
+numbered migrations recorded in the database (the same numbers for both).
+
+Rows are tuples in the column orders of `bot.records` (GAME_COLUMNS, ...), decoded there.
+Values always travel as parameters; SQL text is never built from them.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Sequence
+from typing import Any, Protocol
+
+from ..records import GAME_COLUMNS
+from ..settings import is_postgres_url
+
+Row = Sequence[Any]
+# Everything of a game's row, for copying it from one database to another (migrate-db).
+COPY_GAME_COLUMNS = f"{GAME_COLUMNS}, rule_set"
+COPY_ACTION_COLUMNS = "game_id, seq, action, events, at"
+# owner_id, guild_id, channel_id, seed, options, edition, state, created_at, updated_at, turns,
+# rule_set
+NewGame = tuple[int, int | None, int | None, int, str, str, str, float, float, int, str]
+# game_id, from_version, state, status, at, finished_at, outcome, score, turns, action, events
+Move = tuple[int, int, str, str, float, float | None, str | None, int, int, str, str]
+
+
+class Storage(Protocol):
+    backend: str  # "sqlite" | "postgresql"
+
+    async def close(self) -> None: ...
+
+    # ---- games ------------------------------------------------------------------------
+    async def insert_game(self, game: NewGame) -> int | None:
+        """The new game's id; None if H1's index refused it (the owner has an active game)."""
+
+    async def game_row(self, game_id: int) -> Row | None: ...
+
+    async def active_game_row(self, owner_id: int) -> Row | None: ...
+
+    async def latest_game_row(self, owner_id: int) -> Row | None:
+        """The owner's active game, else its highest game id."""
+
+    async def active_game_id(self, owner_id: int) -> int | None: ...
+
+    async def owner_and_status(self, game_id: int) -> tuple[int, str] | None: ...
+
+    async def exists(self, game_id: int) -> bool: ...
+
+    async def game_ids(self, after: int, limit: int) -> list[int]: ...
+
+    # ---- writes -----------------------------------------------------------------------
+    async def store_move(self, move: Move) -> bool:
+        """The new state and its log row in one transaction, if the game is still active at
+        `from_version`; False (nothing written) if not. DamagedGame if the log already holds
+        the entry the version says is next."""
+
+    async def abandon(self, game_id: int, now: float) -> bool:
+        """Mark an active game lost:damaged from its columns alone; False if not active."""
+
+    async def set_message(self, game_id: int, channel_id: int | None, message_id: int) -> bool:
+        """False if there is no such game. channel_id None keeps the stored channel."""
+
+    # ---- reads ------------------------------------------------------------------------
+    async def logged(self, game_id: int, seq: int) -> tuple[Any, Any] | None:
+        """(action, events) JSON texts of log entry `seq`."""
+
+    async def history(self, game_id: int, before: int, limit: int) -> list[Row]:
+        """(seq, action, events, at), newest first, seq < before."""
+
+    async def game_and_log(self, game_id: int) -> list[Row]:
+        """One snapshot: the game's row as (0, seed, options, edition, version, state,
+        status, outcome, score, turns, rule_set), then (seq, action, events, None...) per
+        log entry in order; [] if there is no such game."""
+
+    async def leaderboard(self, guild_id: int | None, limit: int, offset: int) -> list[Row]:
+        """(rank, owner_id, score, turns, game_id, finished_at) per player's best standard
+        win."""
+
+    async def stats(self, owner_id: int, guild_id: int | None) -> Row:
+        """(played, won, lost, best standard score, fastest standard win, house-rule games
+        played, house-rule games won) of the player's finished games."""
+
+    async def finished(self, owner_id: int, limit: int) -> list[Row]:
+        """(id, status, score, turns, rule_set), newest finished first."""
+
+    # ---- copying a whole database (migrate-db) ----------------------------------------
+    async def count_games(self) -> int: ...
+
+    async def export_games(self, after: int, limit: int) -> list[Row]:
+        """Whole rows (COPY_GAME_COLUMNS) of the games with id > after, in id order."""
+
+    async def export_actions(self, first_id: int, last_id: int) -> list[Row]:
+        """Log rows (COPY_ACTION_COLUMNS) of the games first_id..last_id, in order."""
+
+    async def import_rows(self, games: Sequence[Row], actions: Sequence[Row]) -> None:
+        """Store exported rows as they are (ids included), all or none."""
+
+
+async def open_storage(target: str | os.PathLike[str], **sqlite_options: Any) -> Storage:
+    """The storage named by `target` (MONOPOLY_DB): a postgresql:// URL or a SQLite file,
+    opened and migrated. DatabaseTooNew if a newer bot upgraded it."""
+    if is_postgres_url(target):
+        from .postgres import PostgresStorage
+
+        return await PostgresStorage.open(os.fspath(target))
+    from .sqlite import SqliteStorage
+
+    return await SqliteStorage.open(target, **sqlite_options)

@@ -1,0 +1,250 @@
+"""The PostgreSQL backend (asyncpg): a pool of connections to one database that several bot
+processes may share.
+
+One writer per game holds across processes because the database gives it: a move is ONE
+statement, an UPDATE of the game's row guarded by `version = $from AND status = 'active'`
+whose RETURNING feeds the INSERT of the log row (a data-modifying CTE). PostgreSQL runs it as
+one transaction; two processes moving the same game at once queue on the row's lock, and the
+second one's guard, checked again on the row as the first left it, matches nothing: its move
+stores nothing at all (no state, no log row) and the service answers it as a duplicate or a
+stale click. Reads see committed data only; the verify/replay read takes one snapshot.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import asyncpg
+
+from ..errors import DamagedGame, DatabaseBusy
+from ..records import GAME_COLUMNS
+from . import COPY_ACTION_COLUMNS, COPY_GAME_COLUMNS, Move, NewGame, Row, pg_schema
+
+POOL_SIZE = 10  # connections per process; PostgreSQL's default limit is 100 in all
+# A lock or a statement waiting this long means something is wrong: "try again" rather than
+# a click that hangs past Discord's deadline.
+STATEMENT_TIMEOUT_MS = 5_000
+_BUSY = (asyncpg.exceptions.LockNotAvailableError, asyncpg.exceptions.DeadlockDetectedError,
+         asyncpg.exceptions.QueryCanceledError, asyncpg.exceptions.SerializationError,
+         asyncpg.exceptions.TooManyConnectionsError)
+
+_SELECT_GAME = f"SELECT {GAME_COLUMNS} FROM games WHERE id = $1"
+_SELECT_ACTIVE = f"SELECT {GAME_COLUMNS} FROM games WHERE owner_id = $1 AND status = 'active'"
+_SELECT_LATEST = (f"SELECT {GAME_COLUMNS} FROM games WHERE id = COALESCE("
+                  "(SELECT id FROM games WHERE owner_id = $1 AND status = 'active'),"
+                  " (SELECT MAX(id) FROM games WHERE owner_id = $1))")
+_INSERT_GAME = (
+    "INSERT INTO games (owner_id, guild_id, channel_id, seed, options, edition, status, state,"
+    " version, created_at, updated_at, turns, rule_set)"
+    " VALUES ($1, $2, $3, $4, $5, $6, 'active', $7, 0, $8, $9, $10, $11) RETURNING id")
+_STORE_MOVE = """
+WITH moved AS (
+    UPDATE games
+    SET state = $3, version = $2 + 1, status = $4, updated_at = $5, finished_at = $6,
+        outcome = $7, score = $8, turns = $9
+    WHERE id = $1 AND version = $2 AND status = 'active'
+    RETURNING id
+)
+INSERT INTO actions (game_id, seq, action, events, at)
+SELECT id, $2 + 1, $10, $11, $5 FROM moved"""
+_ONE_ACTIVE = "games_one_active_per_owner"
+
+_LEADERBOARD = """
+WITH best AS (
+    SELECT owner_id, score, turns, id AS game_id, finished_at,
+           ROW_NUMBER() OVER (PARTITION BY owner_id
+                              ORDER BY score DESC, turns, finished_at, id) AS pick
+    FROM games WHERE status = 'won' AND rule_set = 'standard' {guild_filter}
+)
+SELECT RANK() OVER (ORDER BY score DESC, turns), owner_id, score, turns, game_id, finished_at
+FROM best WHERE pick = 1
+ORDER BY score DESC, turns, finished_at, owner_id
+LIMIT $1 OFFSET $2
+"""
+_STATS = """
+SELECT COUNT(*), COUNT(*) FILTER (WHERE status = 'won'), COUNT(*) FILTER (WHERE status = 'lost'),
+       MAX(score) FILTER (WHERE status = 'won' AND rule_set = 'standard'),
+       MIN(turns) FILTER (WHERE status = 'won' AND rule_set = 'standard'),
+       COUNT(*) FILTER (WHERE rule_set = 'house'),
+       COUNT(*) FILTER (WHERE status = 'won' AND rule_set = 'house')
+FROM games WHERE owner_id = $1 AND status != 'active' {guild_filter}
+"""
+_FINISHED = ("SELECT id, status, score, turns, rule_set FROM games"
+             " WHERE owner_id = $1 AND status != 'active' ORDER BY finished_at DESC, id DESC"
+             " LIMIT $2")
+_GAME_FOR_LOG = ("SELECT 0, seed, options, edition, version, state, status, outcome, score,"
+                 " turns, rule_set FROM games WHERE id = $1")
+_LOG = ("SELECT seq, action, events, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL"
+        " FROM actions WHERE game_id = $1 ORDER BY seq")
+
+
+class PostgresStorage:
+    backend = "postgresql"
+
+    def __init__(self, pool: asyncpg.Pool) -> None:
+        self._pool = pool
+
+    @classmethod
+    async def open(cls, url: str, *, pool_size: int = POOL_SIZE) -> PostgresStorage:
+        """Connect to `url` and migrate its schema. DatabaseTooNew if a newer bot upgraded
+        it; asyncpg's or the OS's error if the server can't be reached."""
+        pool = await asyncpg.create_pool(
+            url, min_size=1, max_size=pool_size,
+            server_settings={"statement_timeout": str(STATEMENT_TIMEOUT_MS),
+                             "application_name": "solo-monopoly"})
+        try:
+            async with pool.acquire() as conn:
+                await pg_schema.migrate(conn)
+        except BaseException:
+            await pool.close()
+            raise
+        return cls(pool)
+
+    async def close(self) -> None:
+        await self._pool.close()
+
+    async def _fetch(self, sql: str, *args: Any) -> list[Row]:
+        try:
+            return list(await self._pool.fetch(sql, *args))
+        except _BUSY as exc:
+            raise DatabaseBusy() from exc
+
+    async def _one(self, sql: str, *args: Any) -> Row | None:
+        rows = await self._fetch(sql, *args)
+        return rows[0] if rows else None
+
+    async def _execute(self, sql: str, *args: Any) -> int:
+        """The number of rows the statement changed."""
+        try:
+            status: str = await self._pool.execute(sql, *args)
+        except _BUSY as exc:
+            raise DatabaseBusy() from exc
+        return int(status.rsplit(" ", 1)[-1])
+
+    # ---- games ------------------------------------------------------------------------
+    async def insert_game(self, game: NewGame) -> int | None:
+        try:
+            row = await self._one(_INSERT_GAME, *game)
+        except asyncpg.exceptions.UniqueViolationError as exc:
+            if exc.constraint_name == _ONE_ACTIVE:
+                return None
+            raise
+        assert row is not None
+        return int(row[0])
+
+    async def game_row(self, game_id: int) -> Row | None:
+        return await self._one(_SELECT_GAME, game_id)
+
+    async def active_game_row(self, owner_id: int) -> Row | None:
+        return await self._one(_SELECT_ACTIVE, owner_id)
+
+    async def latest_game_row(self, owner_id: int) -> Row | None:
+        return await self._one(_SELECT_LATEST, owner_id)
+
+    async def active_game_id(self, owner_id: int) -> int | None:
+        row = await self._one(
+            "SELECT id FROM games WHERE owner_id = $1 AND status = 'active'", owner_id)
+        return None if row is None else int(row[0])
+
+    async def owner_and_status(self, game_id: int) -> tuple[int, str] | None:
+        row = await self._one("SELECT owner_id, status FROM games WHERE id = $1", game_id)
+        return None if row is None else (row[0], row[1])
+
+    async def exists(self, game_id: int) -> bool:
+        return await self._one("SELECT 1 FROM games WHERE id = $1", game_id) is not None
+
+    async def game_ids(self, after: int, limit: int) -> list[int]:
+        rows = await self._fetch("SELECT id FROM games WHERE id > $1 ORDER BY id LIMIT $2",
+                                 after, limit)
+        return [int(row[0]) for row in rows]
+
+    # ---- writes -----------------------------------------------------------------------
+    async def store_move(self, move: Move) -> bool:
+        try:
+            return await self._execute(_STORE_MOVE, *move) == 1
+        except asyncpg.exceptions.UniqueViolationError as exc:  # the log's key
+            raise DamagedGame(move[0], f"its action log disagrees with its version "
+                              f"({exc})") from exc
+
+    async def abandon(self, game_id: int, now: float) -> bool:
+        return await self._execute(
+            "UPDATE games SET status = 'lost', outcome = 'lost:damaged', score = 0,"
+            " finished_at = $1, updated_at = $1 WHERE id = $2 AND status = 'active'",
+            now, game_id) == 1
+
+    async def set_message(self, game_id: int, channel_id: int | None, message_id: int) -> bool:
+        return await self._execute(
+            "UPDATE games SET channel_id = COALESCE($1, channel_id), message_id = $2"
+            " WHERE id = $3", channel_id, message_id, game_id) == 1
+
+    # ---- reads ------------------------------------------------------------------------
+    async def logged(self, game_id: int, seq: int) -> tuple[Any, Any] | None:
+        row = await self._one("SELECT action, events FROM actions WHERE game_id = $1"
+                              " AND seq = $2", game_id, seq)
+        return None if row is None else (row[0], row[1])
+
+    async def history(self, game_id: int, before: int, limit: int) -> list[Row]:
+        return await self._fetch(
+            "SELECT seq, action, events, at FROM actions WHERE game_id = $1 AND seq < $2"
+            " ORDER BY seq DESC LIMIT $3", game_id, min(before, 2**31 - 1), limit)
+
+    async def game_and_log(self, game_id: int) -> list[Row]:
+        try:
+            async with self._pool.acquire() as conn, conn.transaction(
+                    isolation="repeatable_read", readonly=True):
+                game = await conn.fetch(_GAME_FOR_LOG, game_id)
+                if not game:
+                    return []
+                return [game[0], *await conn.fetch(_LOG, game_id)]
+        except _BUSY as exc:
+            raise DatabaseBusy() from exc
+
+    async def leaderboard(self, guild_id: int | None, limit: int, offset: int) -> list[Row]:
+        if guild_id is None:
+            return await self._fetch(_LEADERBOARD.format(guild_filter=""), limit, offset)
+        return await self._fetch(_LEADERBOARD.format(guild_filter="AND guild_id = $3"),
+                                 limit, offset, guild_id)
+
+    async def stats(self, owner_id: int, guild_id: int | None) -> Row:
+        if guild_id is None:
+            row = await self._one(_STATS.format(guild_filter=""), owner_id)
+        else:
+            row = await self._one(_STATS.format(guild_filter="AND guild_id = $2"),
+                                  owner_id, guild_id)
+        assert row is not None  # an aggregate always has its one row
+        return row
+
+    async def finished(self, owner_id: int, limit: int) -> list[Row]:
+        return await self._fetch(_FINISHED, owner_id, limit)
+
+    # ---- copying a whole database (migrate-db) ----------------------------------------
+    async def count_games(self) -> int:
+        return int((await self._fetch("SELECT COUNT(*) FROM games"))[0][0])
+
+    async def export_games(self, after: int, limit: int) -> list[Row]:
+        return await self._fetch(f"SELECT {COPY_GAME_COLUMNS} FROM games WHERE id > $1"
+                                 " ORDER BY id LIMIT $2", after, limit)
+
+    async def export_actions(self, first_id: int, last_id: int) -> list[Row]:
+        return await self._fetch(f"SELECT {COPY_ACTION_COLUMNS} FROM actions"
+                                 " WHERE game_id BETWEEN $1 AND $2 ORDER BY game_id, seq",
+                                 first_id, last_id)
+
+    async def import_rows(self, games: Sequence[Row], actions: Sequence[Row]) -> None:
+        """Ids included; then the id sequence moves past them, so new games don't collide."""
+        async with self._pool.acquire() as conn, conn.transaction():
+            await conn.executemany(
+                f"INSERT INTO games ({COPY_GAME_COLUMNS}) VALUES ({_marks(COPY_GAME_COLUMNS)})",
+                games)
+            await conn.executemany(
+                f"INSERT INTO actions ({COPY_ACTION_COLUMNS})"
+                f" VALUES ({_marks(COPY_ACTION_COLUMNS)})", actions)
+            await conn.execute(
+                "SELECT setval(pg_get_serial_sequence('games', 'id'),"
+                " GREATEST((SELECT MAX(id) FROM games), 1))")
+
+
+def _marks(columns: str) -> str:
+    """$1, $2... one per column of `columns` (the values always travel as parameters)."""
+    return ", ".join(f"${n}" for n in range(1, len(columns.split(",")) + 1))

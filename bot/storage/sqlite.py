@@ -1,0 +1,282 @@
+"""The SQLite backend: one file, three connections (bot.db has their settings).
+
+Every move is saved by ONE statement, an insert into the `game_moves` view, whose trigger
+(migrations/0001 and 0003) checks the game's version and status, writes the new state with
+`UPDATE ... WHERE id = ? AND version = ?` and appends the action-log row: SQLite runs a
+statement as one transaction under the file's write lock, so the state and its log can't
+part, and a second process holding an older version of the game stores nothing.
+
+Writes go through one connection (SQLite has a single writer anyway); being single
+statements, they need no lock around them and queue up in that connection's thread. Reads
+use a second connection, which in WAL mode sees committed data only. A third copies the
+write-ahead log back into the database every few hundred writes (db.Checkpointer). A lock
+that another program holds past the busy timeout becomes DatabaseBusy ("try again").
+"""
+
+from __future__ import annotations
+
+import os
+import sqlite3
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+import aiosqlite
+
+from .. import db
+from ..errors import DamagedGame, DatabaseReadOnly
+from ..records import GAME_COLUMNS
+from . import COPY_ACTION_COLUMNS, COPY_GAME_COLUMNS, Move, NewGame, Row
+
+_SELECT_GAME = f"SELECT {GAME_COLUMNS} FROM games WHERE id = ?"
+_SELECT_ACTIVE = f"SELECT {GAME_COLUMNS} FROM games WHERE owner_id = ? AND status = 'active'"
+# The active game if there is one (H1: at most one), else the last one started: two index
+# look-ups (games_one_active_per_owner, then games_by_owner), in one statement.
+_SELECT_LATEST = (f"SELECT {GAME_COLUMNS} FROM games WHERE id = COALESCE("
+                  "(SELECT id FROM games WHERE owner_id = ? AND status = 'active'),"
+                  " (SELECT MAX(id) FROM games WHERE owner_id = ?))")
+_INSERT_GAME = (
+    "INSERT INTO games (owner_id, guild_id, channel_id, seed, options, edition, status, state,"
+    " version, created_at, updated_at, turns, rule_set)"
+    " VALUES (?, ?, ?, ?, ?, ?, 'active', ?, 0, ?, ?, ?, ?)")
+_INSERT_MOVE = (
+    "INSERT INTO game_moves (game_id, from_version, state, status, at, finished_at, outcome,"
+    " score, turns, action, events) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")
+_STALE = "stale version"  # the game_moves trigger's refusal
+# One statement, so one snapshot: read apart, the row and the log could straddle an action
+# committed in between, and a sound game being played would fail to verify. The game's row
+# comes first (as seq 0), then its log in order (seq >= 1, the CHECK).
+_SELECT_GAME_AND_LOG = (
+    "SELECT 0, seed, options, edition, version, state, status, outcome, score, turns,"
+    " rule_set FROM games WHERE id = ?"
+    " UNION ALL SELECT seq, action, events, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL"
+    " FROM actions WHERE game_id = ? ORDER BY 1")
+
+# Leaderboard: each player's best win (score, then fewer turns), then the players ranked.
+# Standard games only: house rules can make a game as easy as one likes.
+_LEADERBOARD = """
+WITH best AS (
+    SELECT owner_id, score, turns, id AS game_id, finished_at,
+           ROW_NUMBER() OVER (PARTITION BY owner_id
+                              ORDER BY score DESC, turns, finished_at, id) AS pick
+    FROM games WHERE status = 'won' AND rule_set = 'standard' {guild_filter}
+)
+SELECT RANK() OVER (ORDER BY score DESC, turns), owner_id, score, turns, game_id, finished_at
+FROM best WHERE pick = 1
+ORDER BY score DESC, turns, finished_at, owner_id
+LIMIT ? OFFSET ?
+"""
+# The player's newest finished games (games_finished_by_owner), for the record chart.
+_FINISHED = ("SELECT id, status, score, turns, rule_set FROM games"
+             " WHERE owner_id = ? AND status != 'active' ORDER BY finished_at DESC, id DESC"
+             " LIMIT ?")
+# Stats: every finished game counts in played/won/lost; the best score and fastest win are
+# standard games' only, and house-rule games are also counted apart.
+_STATS = """
+SELECT COUNT(*), COALESCE(SUM(status = 'won'), 0), COALESCE(SUM(status = 'lost'), 0),
+       MAX(CASE WHEN status = 'won' AND rule_set = 'standard' THEN score END),
+       MIN(CASE WHEN status = 'won' AND rule_set = 'standard' THEN turns END),
+       COALESCE(SUM(rule_set = 'house'), 0),
+       COALESCE(SUM(status = 'won' AND rule_set = 'house'), 0)
+FROM games WHERE owner_id = ? AND status != 'active' {guild_filter}
+"""
+
+
+async def open_connections(path: str | os.PathLike[str], busy_timeout_ms: int,
+                           ) -> tuple[aiosqlite.Connection, aiosqlite.Connection,
+                                      db.Checkpointer]:
+    """The writer (the schema migrated, its writing checked), the reader, the checkpointer.
+    DatabaseReadOnly if this process can't write the file, DatabaseTooNew if a newer bot
+    upgraded it."""
+    writer = await db.connect_writer(path, busy_timeout_ms=busy_timeout_ms)
+    opened: list[aiosqlite.Connection] = [writer]
+    try:
+        try:
+            await db.migrate(writer)
+            await db.check_writable(writer, path)
+        except sqlite3.OperationalError as exc:
+            if db.is_read_only(exc):
+                raise DatabaseReadOnly(os.fspath(path)) from exc
+            raise
+        reader = await db.connect(path, busy_timeout_ms=busy_timeout_ms)
+        opened.append(reader)
+        checkpointer = await db.Checkpointer.start(path)
+    except BaseException:
+        for conn in opened:
+            await conn.close()
+        raise
+    return writer, reader, checkpointer
+
+
+class SqliteStorage:
+    backend = "sqlite"
+
+    def __init__(self, writer: aiosqlite.Connection, reader: aiosqlite.Connection,
+                 checkpointer: db.Checkpointer) -> None:
+        self._writer = writer
+        self._reader = reader
+        self._checkpointer = checkpointer
+
+    @classmethod
+    async def open(cls, path: str | os.PathLike[str], *,
+                   busy_timeout_ms: int = db.BUSY_TIMEOUT_MS) -> SqliteStorage:
+        """Open (creating it and its folder, owner-only, if needed) and migrate the file."""
+        return cls(*await open_connections(path, busy_timeout_ms))
+
+    async def close(self) -> None:
+        """Each connection is closed even if closing another failed."""
+        try:
+            await self._checkpointer.stop()
+        finally:
+            try:
+                await self._reader.close()
+            finally:
+                await self._writer.close()
+
+    async def _read(self, sql: str, params: Iterable[Any] = ()) -> list[Any]:
+        try:
+            return list(await self._reader.execute_fetchall(sql, params))
+        except sqlite3.OperationalError as exc:
+            raise db.busy_or(exc) from exc
+
+    async def _one(self, sql: str, params: Iterable[Any]) -> Row | None:
+        rows = await self._read(sql, params)
+        return rows[0] if rows else None
+
+    async def _write(self, sql: str, params: Iterable[Any]) -> aiosqlite.Cursor:
+        try:
+            cursor = await self._writer.execute(sql, params)
+        except sqlite3.OperationalError as exc:
+            raise db.busy_or(exc) from exc
+        self._checkpointer.wrote()
+        return cursor
+
+    # ---- games ------------------------------------------------------------------------
+    async def insert_game(self, game: NewGame) -> int | None:
+        try:
+            cursor = await self._write(_INSERT_GAME, game)
+        except sqlite3.IntegrityError:  # H1's partial unique index: the only one on insert
+            return None
+        assert cursor.lastrowid is not None
+        return cursor.lastrowid
+
+    async def game_row(self, game_id: int) -> Row | None:
+        return await self._one(_SELECT_GAME, (game_id,))
+
+    async def active_game_row(self, owner_id: int) -> Row | None:
+        return await self._one(_SELECT_ACTIVE, (owner_id,))
+
+    async def latest_game_row(self, owner_id: int) -> Row | None:
+        return await self._one(_SELECT_LATEST, (owner_id, owner_id))
+
+    async def active_game_id(self, owner_id: int) -> int | None:
+        row = await self._one("SELECT id FROM games WHERE owner_id = ? AND status = 'active'",
+                              (owner_id,))
+        return None if row is None else int(row[0])
+
+    async def owner_and_status(self, game_id: int) -> tuple[int, str] | None:
+        row = await self._one("SELECT owner_id, status FROM games WHERE id = ?", (game_id,))
+        return None if row is None else (row[0], row[1])
+
+    async def exists(self, game_id: int) -> bool:
+        return await self._one("SELECT 1 FROM games WHERE id = ?", (game_id,)) is not None
+
+    async def game_ids(self, after: int, limit: int) -> list[int]:
+        rows = await self._read("SELECT id FROM games WHERE id > ? ORDER BY id LIMIT ?",
+                                (after, limit))
+        return [game_id for (game_id,) in rows]
+
+    # ---- writes -----------------------------------------------------------------------
+    async def store_move(self, move: Move) -> bool:
+        try:
+            await self._write(_INSERT_MOVE, move)
+        except sqlite3.IntegrityError as exc:
+            if str(exc) == _STALE:
+                return False
+            if "actions." in str(exc):  # the log's key: it holds that entry already
+                raise DamagedGame(move[0], f"its action log disagrees with its version "
+                                  f"({exc})") from exc
+            raise
+        return True
+
+    async def abandon(self, game_id: int, now: float) -> bool:
+        cursor = await self._write(
+            "UPDATE games SET status = 'lost', outcome = 'lost:damaged', score = 0,"
+            " finished_at = ?, updated_at = ? WHERE id = ? AND status = 'active'",
+            (now, now, game_id))
+        return cursor.rowcount == 1
+
+    async def set_message(self, game_id: int, channel_id: int | None, message_id: int) -> bool:
+        cursor = await self._write(
+            "UPDATE games SET channel_id = COALESCE(?, channel_id), message_id = ?"
+            " WHERE id = ?", (channel_id, message_id, game_id))
+        return cursor.rowcount == 1
+
+    # ---- reads ------------------------------------------------------------------------
+    async def logged(self, game_id: int, seq: int) -> tuple[Any, Any] | None:
+        row = await self._one("SELECT action, events FROM actions WHERE game_id = ? AND seq = ?",
+                              (game_id, seq))
+        return None if row is None else (row[0], row[1])
+
+    async def history(self, game_id: int, before: int, limit: int) -> list[Row]:
+        return await self._read(
+            "SELECT seq, action, events, at FROM actions WHERE game_id = ? AND seq < ?"
+            " ORDER BY seq DESC LIMIT ?", (game_id, before, limit))
+
+    async def game_and_log(self, game_id: int) -> list[Row]:
+        rows = await self._read(_SELECT_GAME_AND_LOG, (game_id, game_id))
+        return rows if rows and rows[0][0] == 0 else []
+
+    async def leaderboard(self, guild_id: int | None, limit: int, offset: int) -> list[Row]:
+        sql, params = _with_guild(_LEADERBOARD, guild_id, ())
+        return await self._read(sql, (*params, limit, offset))
+
+    async def stats(self, owner_id: int, guild_id: int | None) -> Row:
+        sql, params = _with_guild(_STATS, guild_id, (owner_id,))
+        row: Row = (await self._read(sql, params))[0]
+        return row
+
+    async def finished(self, owner_id: int, limit: int) -> list[Row]:
+        return await self._read(_FINISHED, (owner_id, limit))
+
+    # ---- copying a whole database (migrate-db) ----------------------------------------
+    async def count_games(self) -> int:
+        return int((await self._read("SELECT COUNT(*) FROM games"))[0][0])
+
+    async def export_games(self, after: int, limit: int) -> list[Row]:
+        return await self._read(f"SELECT {COPY_GAME_COLUMNS} FROM games WHERE id > ?"
+                                " ORDER BY id LIMIT ?", (after, limit))
+
+    async def export_actions(self, first_id: int, last_id: int) -> list[Row]:
+        return await self._read(f"SELECT {COPY_ACTION_COLUMNS} FROM actions"
+                                " WHERE game_id BETWEEN ? AND ? ORDER BY game_id, seq",
+                                (first_id, last_id))
+
+    async def import_rows(self, games: Sequence[Row], actions: Sequence[Row]) -> None:
+        await db.run(self._writer, "BEGIN IMMEDIATE")
+        try:
+            await self._writer.executemany(
+                f"INSERT INTO games ({COPY_GAME_COLUMNS}) VALUES ({_marks(COPY_GAME_COLUMNS)})",
+                games)
+            await self._writer.executemany(
+                f"INSERT INTO actions ({COPY_ACTION_COLUMNS})"
+                f" VALUES ({_marks(COPY_ACTION_COLUMNS)})", actions)
+            await db.run(self._writer, "COMMIT")
+        except BaseException:
+            if self._writer.in_transaction:
+                await db.run(self._writer, "ROLLBACK")
+            raise
+        self._checkpointer.wrote()
+
+
+def _marks(columns: str) -> str:
+    """One ? per column of `columns` (the values always travel as parameters)."""
+    return ", ".join("?" for _ in columns.split(","))
+
+
+def _with_guild(template: str, guild_id: int | None,
+                params: tuple[Any, ...]) -> tuple[str, tuple[Any, ...]]:
+    """The query for one server or, with None, for all (two texts, so each can use its
+    index rather than an `? IS NULL OR` that defeats them)."""
+    if guild_id is None:
+        return template.format(guild_filter=""), params
+    return template.format(guild_filter="AND guild_id = ?"), (*params, guild_id)

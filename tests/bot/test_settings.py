@@ -1,0 +1,74 @@
+"""Settings: MONOPOLY_DB as a file or a postgresql:// URL; the cluster's shard settings."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from bot.app import MonopolyBot
+from bot.settings import DEFAULT_DB_PATH, Settings, SettingsError, database_target, redact_url
+
+TOKEN = {"DISCORD_TOKEN": "t"}
+
+
+def settings(**env: str) -> Settings:
+    return Settings.from_env({**TOKEN, **env})
+
+
+def test_monopoly_db_is_a_file_by_default_or_as_given():
+    assert settings().database == Path(DEFAULT_DB_PATH)
+    given = settings(MONOPOLY_DB="/srv/games.sqlite3")
+    assert given.database == Path("/srv/games.sqlite3") and given.db_url is None
+
+
+@pytest.mark.parametrize("url", ["postgresql://bot:pw@db:5432/monopoly",
+                                 "postgres://bot@db/monopoly", "POSTGRESQL://db/m"])
+def test_monopoly_db_takes_a_postgresql_url_kept_whole(url):
+    chosen = settings(MONOPOLY_DB=url)
+    assert chosen.database == url and chosen.db_url == url  # not mangled into a Path
+    assert database_target(None, {"MONOPOLY_DB": url}) == url
+
+
+def test_a_database_url_is_logged_without_its_password():
+    assert settings(MONOPOLY_DB="postgresql://bot:s3cret@db/m").database_name == (
+        "postgresql://bot:***@db/m")
+    assert redact_url("postgresql://bot@db/m") == "postgresql://bot@db/m"
+    assert "s3cret" not in repr(settings(MONOPOLY_DB="postgresql://bot:s3cret@db/m"))
+
+
+def test_a_command_option_wins_over_monopoly_db():
+    env = {"MONOPOLY_DB": "postgresql://db/m"}
+    assert database_target("games.sqlite3", env) == Path("games.sqlite3")
+    assert database_target(None, {}) == Path(DEFAULT_DB_PATH)
+
+
+def test_by_default_one_process_runs_every_shard_discord_asks_for():
+    chosen = settings()
+    assert (chosen.shard_count, chosen.shard_ids) == (None, None)
+    bot = MonopolyBot(chosen)
+    assert bot.shard_count is None and bot.shard_ids is None  # automatic sharding
+
+
+@pytest.mark.parametrize("ids, expected", [("0,1", (0, 1)), ("2-3", (2, 3)),
+                                           (" 3, 0-1 ", (0, 1, 3)), ("", None)])
+def test_a_process_runs_the_shards_it_is_given_out_of_the_total(ids, expected):
+    chosen = settings(MONOPOLY_SHARD_COUNT="4", MONOPOLY_SHARD_IDS=ids)
+    assert (chosen.shard_count, chosen.shard_ids) == (4, expected)
+    bot = MonopolyBot(chosen)
+    assert bot.shard_count == 4
+    assert bot.shard_ids == (list(expected) if expected else None)
+
+
+@pytest.mark.parametrize("env, words", [
+    ({"MONOPOLY_SHARD_IDS": "0"}, "needs MONOPOLY_SHARD_COUNT"),
+    ({"MONOPOLY_SHARD_COUNT": "0"}, "1 or more"),
+    ({"MONOPOLY_SHARD_COUNT": "two"}, "1 or more"),
+    ({"MONOPOLY_SHARD_COUNT": "2", "MONOPOLY_SHARD_IDS": "2"}, "from 0 to 1"),
+    ({"MONOPOLY_SHARD_COUNT": "4", "MONOPOLY_SHARD_IDS": "0,0"}, "distinct"),
+    ({"MONOPOLY_SHARD_COUNT": "4", "MONOPOLY_SHARD_IDS": "a"}, "like 0,1 or 0-3"),
+])
+def test_bad_shard_settings_say_what_to_set(env, words):
+    with pytest.raises(SettingsError) as refused:
+        settings(**env)
+    assert words in str(refused.value)
