@@ -199,10 +199,18 @@ def database_for(args: argparse.Namespace, backend: str) -> Iterator[str]:
         with sqlite_database(None if _is_url(args.db) else args.db) as path:
             yield path
     elif _is_url(args.db):
-        yield args.db  # an empty database the admin made for the benchmark
+        yield with_settings(args.db, args.pg_setting)  # an empty database made for the bench
     else:
         with own_postgres() as url:
-            yield url
+            yield with_settings(url, args.pg_setting)
+
+
+def with_settings(url: str, settings: list[str]) -> str:
+    """`url` with PostgreSQL settings for the bot's sessions (asyncpg passes unknown query
+    parameters on as server settings), e.g. synchronous_commit=off."""
+    if not settings:
+        return url
+    return url + ("&" if "?" in url else "?") + "&".join(settings)
 
 
 def _is_url(text: str | None) -> bool:
@@ -259,6 +267,9 @@ def main() -> None:
     parser.add_argument("--postgres", action="store_true",
                         help="start a PostgreSQL server of our own (pgserver) and use it")
     parser.add_argument("--processes", type=int, default=1, help="service processes")
+    parser.add_argument("--pg-setting", action="append", default=[], metavar="NAME=VALUE",
+                        help="a PostgreSQL setting for the bot's sessions, e.g. "
+                             "synchronous_commit=off (see README, Scaling out)")
     parser.add_argument("--table", action="store_true",
                         help="SQLite and PostgreSQL, 1 and 2 processes: one table")
     args = parser.parse_args()

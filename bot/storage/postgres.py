@@ -79,6 +79,13 @@ _LOG = ("SELECT seq, action, events, NULL, NULL, NULL, NULL, NULL, NULL, NULL, N
         " FROM actions WHERE game_id = $1 ORDER BY seq")
 
 
+async def _keep_session(conn: asyncpg.Connection) -> None:
+    """What a connection needs before going back to the pool: nothing. asyncpg's default
+    sends a reset query (RESET ALL, UNLISTEN *...) on every release, a second round trip for
+    every move; this code never changes a session (no SET, LISTEN or session lock, and its
+    transactions always end in their `async with`)."""
+
+
 class PostgresStorage:
     backend = "postgresql"
 
@@ -90,7 +97,7 @@ class PostgresStorage:
         """Connect to `url` and migrate its schema. DatabaseTooNew if a newer bot upgraded
         it; asyncpg's or the OS's error if the server can't be reached."""
         pool = await asyncpg.create_pool(
-            url, min_size=1, max_size=pool_size,
+            url, min_size=1, max_size=pool_size, reset=_keep_session,
             server_settings={"statement_timeout": str(STATEMENT_TIMEOUT_MS),
                              "application_name": "solo-monopoly"})
         try:
