@@ -10,7 +10,7 @@ from PIL import Image
 
 from bot.i18n import format_money
 from bot.pictures import layout as L
-from bot.pictures.heatmap import PAID_COLOUR, RECEIVED_COLOUR, money_map_text, render_money_map
+from bot.pictures.heatmap import money_map_text, render_money_map
 from game_core.editions import EDITIONS
 from game_core.story import GameLog, Headline, Story
 
@@ -76,10 +76,6 @@ def test_the_map_renders_for_1_and_1000_turns_in_each_language_and_edition(turns
     assert len(png) <= 300_000
     assert Image.open(io.BytesIO(png)).size == (L.DEFAULT_SIZE, L.DEFAULT_SIZE)
     assert format_money(sum(story.paid), edition, locale) in money_map_text(story, locale=locale)
-
-
-def test_colours_of_the_two_ways_differ():
-    assert PAID_COLOUR != RECEIVED_COLOUR
 
 
 def test_a_log_with_no_money_still_draws():
