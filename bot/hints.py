@@ -65,9 +65,9 @@ def hint_seed(game_id: int, version: int) -> int:
 
 
 def takes_hints(record: GameRecord) -> bool:
-    """Hook for the daily challenge (issue 12): a daily game must answer False here, and the
-    Hint button and `/monopoly hint` then refuse with NoHints. No daily exists yet."""
-    return True
+    """The daily challenge (issue 12) takes no hints: everyone plays the day's game alone.
+    The Hint button isn't shown under a daily, and `/monopoly hint` refuses with NoHints."""
+    return record.daily_day is None
 
 
 def warm_advisor() -> None:

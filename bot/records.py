@@ -43,6 +43,7 @@ class GameRecord:
     score: int
     turns: int
     game: Game
+    daily_day: int | None = None  # the daily challenge's UTC day; None: an ordinary game
 
 
 @dataclass(frozen=True, slots=True)
@@ -96,10 +97,11 @@ class FinishedGame:
     standard: bool  # every rule option at its RULES.md default (Options.is_standard)
 
 
-# The column order of GAME_COLUMNS is the order of the GameRecord fields before `game`.
+# The column order of GAME_COLUMNS is the order of the GameRecord fields before `game`, then
+# the state, then the fields after `game`.
 GAME_COLUMNS = ("id, owner_id, guild_id, channel_id, message_id, seed, options, edition, "
                 "status, version, created_at, updated_at, finished_at, outcome, score, turns, "
-                "state")
+                "state, daily_day")
 
 
 # Compact JSON, from one encoder built once: json.dumps with any option builds a new encoder
@@ -128,6 +130,7 @@ _COLUMN_TYPES = (
     ("options", _TEXT), ("edition", _TEXT), ("status", _TEXT), ("version", _INT),
     ("created_at", _NUMBER), ("updated_at", _NUMBER), ("finished_at", _OPTIONAL_NUMBER),
     ("outcome", _OPTIONAL_TEXT), ("score", _INT), ("turns", _INT), ("state", _TEXT),
+    ("daily_day", _OPTIONAL_INT),
 )
 
 
@@ -147,7 +150,7 @@ def record_from_row(row: Sequence[Any]) -> GameRecord:
         raise DamagedGame(game_id, problem)
     r = row
     return GameRecord(r[0], r[1], r[2], r[3], r[4], r[5], options, r[7], r[8], r[9], r[10],
-                      r[11], r[12], r[13], r[14], r[15], game)
+                      r[11], r[12], r[13], r[14], r[15], game, r[17])
 
 
 def loads(text: object) -> Any:
@@ -210,10 +213,11 @@ def after_action(record: GameRecord, game: Game, now: float) -> GameRecord:
     if outcome is None:
         return GameRecord(r.id, r.owner_id, r.guild_id, r.channel_id, r.message_id, r.seed,
                           r.options, r.edition, ACTIVE, game.version, r.created_at, now, None,
-                          None, 0, game.turn, game)
+                          None, 0, game.turn, game, r.daily_day)
     return GameRecord(r.id, r.owner_id, r.guild_id, r.channel_id, r.message_id, r.seed,
                       r.options, r.edition, outcome.result, game.version, r.created_at, now,
-                      now, f"{outcome.result}:{outcome.reason}", outcome.score, game.turn, game)
+                      now, f"{outcome.result}:{outcome.reason}", outcome.score, game.turn, game,
+                      r.daily_day)
 
 
 def events_from_json(game_id: int, text: str) -> list[Event]:
@@ -256,7 +260,7 @@ class LiveGames:
 
     def __init__(self, capacity: int = 4096) -> None:
         self._capacity = capacity
-        self._entries: OrderedDict[int, tuple[_Fields, bytes]] = OrderedDict()
+        self._entries: OrderedDict[int, tuple[_Fields, bytes, int | None]] = OrderedDict()
 
     def get(self, game_id: int, version: int) -> GameRecord | None:
         """A record with a fresh Game if the game is cached at `version`, else None."""
@@ -264,8 +268,8 @@ class LiveGames:
         if entry is None or entry[0][9] != version:  # 9: the version
             return None
         self._entries.move_to_end(game_id)
-        fields, pickled = entry
-        return GameRecord(*fields, pickle.loads(pickled))
+        fields, pickled, daily_day = entry
+        return GameRecord(*fields, pickle.loads(pickled), daily_day)
 
     def put(self, record: GameRecord) -> None:
         """Remember `record` as the game's latest state; finished games are not kept."""
@@ -277,7 +281,8 @@ class LiveGames:
             r.id, r.owner_id, r.guild_id, r.channel_id, r.message_id, r.seed, r.options,
             r.edition, r.status, r.version, r.created_at, r.updated_at, r.finished_at,
             r.outcome, r.score, r.turns)
-        self._entries[r.id] = (fields, pickle.dumps(r.game, pickle.HIGHEST_PROTOCOL))
+        self._entries[r.id] = (fields, pickle.dumps(r.game, pickle.HIGHEST_PROTOCOL),
+                               r.daily_day)
         self._entries.move_to_end(r.id)
         while len(self._entries) > self._capacity:
             self._entries.popitem(last=False)
@@ -285,9 +290,10 @@ class LiveGames:
     def set_message(self, game_id: int, channel_id: int | None, message_id: int) -> None:
         entry = self._entries.get(game_id)
         if entry is not None:
-            f, pickled = entry
+            f, pickled, daily_day = entry
             channel = f[3] if channel_id is None else channel_id  # 3, 4: channel, message
-            self._entries[game_id] = ((f[0], f[1], f[2], channel, message_id, *f[5:]), pickled)
+            self._entries[game_id] = ((f[0], f[1], f[2], channel, message_id, *f[5:]), pickled,
+                                      daily_day)
 
     def drop(self, game_id: int) -> None:
         self._entries.pop(game_id, None)

@@ -36,6 +36,8 @@ from game_core.options import STANDARD
 from game_core.story import GameLog
 
 from . import checks, db, verify
+from .daily_service import SECRET_BYTES as DAILY_SECRET_BYTES
+from .daily_service import DailyGames
 from .errors import (
     ActiveGameExists, DamagedGame, DatabaseBusy, GameFinished, GameNotFound, NotYourGame,
     StaleVersion,
@@ -66,10 +68,11 @@ def _random_seed() -> int:
     return secrets.randbits(63)
 
 
-class GameService(Store):
+class GameService(Store, DailyGames):
     def __init__(self, storage: Storage, clock: Callable[[], float],
-                 seed_source: Callable[[], int]) -> None:
+                 seed_source: Callable[[], int], daily_secret: bytes = b"") -> None:
         super().__init__(storage)
+        self._daily_secret = daily_secret  # never logged (issue 12)
         self._clock = clock
         self._seed_source = seed_source
         # A game's lock lives while someone holds or awaits it, then goes away by itself.
@@ -86,7 +89,13 @@ class GameService(Store):
         (created, with its folder, owner-only, if needed). DatabaseReadOnly if this process
         can't write the file, DatabaseTooNew if a newer bot upgraded the database."""
         storage = await open_storage(database, busy_timeout_ms=busy_timeout_ms)
-        return cls(storage, clock, seed_source or _random_seed)
+        try:
+            # Made at the first start, kept in the database, never logged (issue 12).
+            secret = await storage.daily_secret(secrets.token_bytes(DAILY_SECRET_BYTES))
+        except BaseException:
+            await storage.close()
+            raise
+        return cls(storage, clock, seed_source or _random_seed, secret)
 
     @property
     def backend(self) -> str:
@@ -105,6 +114,13 @@ class GameService(Store):
         checks.an_optional_id(guild_id, "a server id")
         checks.an_optional_id(channel_id, "a channel id")
         options = checks.options_and_edition(options, edition)
+        return await self._create(owner_id, guild_id, channel_id, edition=edition,
+                                  options=options, seed=seed, daily_day=None)
+
+    async def _create(self, owner_id: int, guild_id: int | None, channel_id: int | None, *,
+                      edition: str, options: Mapping[str, Any] | None, seed: int | None,
+                      daily_day: int | None) -> GameRecord:
+        """Store a new game in the slot `daily_day` says (None: the ordinary one)."""
         seed = self._seed_source() if seed is None else seed
         if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= MAX_SEED:
             raise InvalidOptionError(f"a seed must be a whole number from 0 to {MAX_SEED}")
@@ -112,23 +128,25 @@ class GameService(Store):
         now = self._clock()
         options_dict = game.options.to_dict()
         row = (owner_id, guild_id, channel_id, seed, dumps(options_dict), edition,
-               dumps(game.to_dict()), now, now, game.turn, game.options.rule_set)
+               dumps(game.to_dict()), now, now, game.turn, game.options.rule_set, daily_day)
         for _ in range(_TRIES):
             game_id = await self._storage.insert_game(row)
             if game_id is not None:
                 break
             # H1: the partial unique index refused a second active game (maybe a start
             # from another process that slipped in); name the game that blocks this one.
-            active_id = await self._storage.active_game_id(owner_id)
+            active_id = await self._storage.active_game_id(owner_id, daily_day is not None)
             if active_id is not None:
                 raise ActiveGameExists(active_id)
             # None any more: it ended in between (its last click was in flight). Again.
         else:
             raise DatabaseBusy()
-        log.info("game %d started by user %d (%s edition, options %s)", game_id, owner_id,
-                 edition, options_dict)
+        # The seed is not logged: a daily's would tell the day's dice to whoever reads it.
+        log.info("game %d started by user %d (%s edition, options %s%s)", game_id, owner_id,
+                 edition, options_dict, "" if daily_day is None else ", daily")
         record = GameRecord(game_id, owner_id, guild_id, channel_id, None, seed, options_dict,
-                            edition, ACTIVE, 0, now, now, None, None, 0, game.turn, game)
+                            edition, ACTIVE, 0, now, now, None, None, 0, game.turn, game,
+                            daily_day)
         self._live.put(record)
         return record
 

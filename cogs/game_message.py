@@ -18,6 +18,7 @@ from bot.i18n import (
     select_placeholder, square_name, t, tn,
 )
 from bot.hints import takes_hints
+from bot.daily import day_date, day_number
 from bot.pictures import jobs
 from bot.pictures.board import render_board
 from bot.pictures.board_text import render_board_text
@@ -30,6 +31,7 @@ from game_core import (
 from game_core.events import Moved
 
 from .controls import ActionButton, ActionSelect, PlayAgainButton
+from .daily import ShareButton
 from .hint_button import HintButton
 from .pictures import MoneyMapButton
 
@@ -111,7 +113,9 @@ def build_game_message(record: GameRecord, events: Sequence[Event], *, locale: s
                     value=fit_lines(lines) if lines else t(locale, "embed.value.no_events"),
                     inline=False)
     pending = describe_pending(game, locale=locale)
-    if game.is_over:  # the Play again button is under this message
+    if game.is_over and record.daily_day is not None:  # the Share button is under it
+        pending += " " + t(locale, "daily.over")
+    elif game.is_over:  # the Play again button is under this message
         pending += " " + t(locale, "pending.over.again")
     embed.add_field(name=t(locale, "embed.field.pending"), value=pending[:1024], inline=False)
     embed.add_field(name=t(locale, "embed.field.square"),
@@ -126,6 +130,10 @@ def build_game_message(record: GameRecord, events: Sequence[Event], *, locale: s
         embed.add_field(name=t(locale, "embed.field.jail_card"),
                         value=tn(locale, "embed.value.jail_card", len(s.jail_cards)))
     add_house_rules_field(embed, record, locale=locale)
+    if record.daily_day is not None:  # issue 12: the day's game, the same for everyone
+        embed.add_field(name=t(locale, "daily.field"), value=t(
+            locale, "daily.field.value", number=day_number(record.daily_day),
+            date=day_date(record.daily_day).isoformat()), inline=False)
     embed.set_footer(text=t(locale, "embed.footer", game_id=record.id,
                             edition=t(locale, f"edition.{edition}")) + " · "
                      + t(locale, "embed.field.turn") + f" {game.turn}")
@@ -160,6 +168,10 @@ def build_controls(record: GameRecord, *, locale: str) -> discord.ui.View:
     """
     view = discord.ui.View(timeout=None)
     game = record.game
+    if game.is_over and record.daily_day is not None:  # a daily: one attempt, then share it
+        view.add_item(ShareButton(record.id, record.owner_id,
+                                  label=t(locale, "button.share")))
+        return view
     if game.is_over:  # nothing to play here any more: offer the next game instead
         view.add_item(PlayAgainButton(record.id, record.owner_id,
                                       label=t(locale, "button.play_again")))

@@ -24,6 +24,7 @@ from game_core.actions import SquareAction
 from game_core.presets import PRESET_BY_NAME, PRESETS, preset_options
 
 from .confirm import ExpiredPrompt
+from .daily import ShareButton, bad_day, board_arg, board_day, show_result
 from .controls import ActionButton, ActionSelect, ClickAnswers, PlayAgainButton, answer_clicks_with
 from .errors import on_tree_error
 from .hint_button import HintButton, answer_hints_with
@@ -238,6 +239,37 @@ class MonopolyCog(commands.GroupCog, group_name=en("cmd.monopoly.name"),
         # Public: anyone in the channel may turn its pages.
         await show_pages(interaction, "leaderboard", scope, page, ephemeral=False)
 
+    @app_commands.command(name=_d("daily.name"), description=_d("daily.description"))
+    @app_commands.describe(day=_d("daily.option.day.description"),
+                           scope=_d("daily.option.scope.description"),
+                           page=_d("daily.option.page.description"),
+                           edition=_d("daily.option.edition.description"))
+    @app_commands.choices(
+        scope=[choice("monopoly daily", "scope", v) for v in ("server", "global")],
+        edition=[choice("monopoly daily", "edition", v) for v in ("us", "uk", "fr")])
+    async def daily(self, interaction: discord.Interaction[Any],
+                    day: app_commands.Range[str, 1, 40] | None = None, scope: str = "server",
+                    page: app_commands.Range[int, 1, 10] = 1, edition: str = "us") -> None:
+        """Issue 12: without `day`, play today's daily (or resume it, or see its result);
+        with `day`, that day's board."""
+        if day is not None:
+            board = board_day(interaction, day)
+            if board is None:
+                await ephemeral(interaction, bad_day(interaction, day))
+                return
+            where = scope if interaction.guild is not None else "global"
+            await show_pages(interaction, "daily", board_arg(where, board), page,
+                             ephemeral=False)
+            return
+        service = service_of(interaction)
+        record, started = await service.start_daily(
+            interaction.user.id, interaction.guild_id, interaction.channel_id, edition=edition)
+        if record.status != "active":
+            await show_result(interaction, record)
+            return
+        await show_game(interaction, record,
+                        [] if started else await last_events(service, record.id))
+
     @app_commands.command(name=_d("stats.name"), description=_d("stats.description"))
     @app_commands.describe(user=_d("stats.option.user.description"))
     async def stats(self, interaction: discord.Interaction[Any],
@@ -245,7 +277,9 @@ class MonopolyCog(commands.GroupCog, group_name=en("cmd.monopoly.name"),
         who = user or interaction.user
         service = service_of(interaction)
         record = await service.stats(who.id)
-        embed = stats_embed(record, locale=locale_for(interaction), player=who.display_name)
+        streak = await service.streak(who.id)
+        embed = stats_embed(record, locale=locale_for(interaction), player=who.display_name,
+                            streak=streak)
         games = await service.finished_games(who.id, limit=RECORD_FETCH)
         if len(games) < 2:  # a chart needs two games
             await interaction.response.send_message(embed=embed)
@@ -260,13 +294,17 @@ class MonopolyCog(commands.GroupCog, group_name=en("cmd.monopoly.name"),
 
     @app_commands.command(name=_d("resign.name"), description=_d("resign.description"))
     async def resign(self, interaction: discord.Interaction[Any]) -> None:
-        locale = locale_for(interaction)
+        locale, service, user_id = locale_for(interaction), service_of(interaction), \
+            interaction.user.id
         try:
-            record = await self._my_game(interaction)
+            # The ordinary game; without one, the daily in progress (resigning ends it).
+            record = (await service.active_game(user_id)
+                      or await service.active_daily(user_id))
         except DamagedGame as exc:  # unreadable, but its player may still give it up
             game_id, question = exc.game_id, t(locale, "resign.confirm_damaged")
         else:
             if record is None:
+                await ephemeral(interaction, t(locale, "error.no_game"))
                 return
             game_id, question = record.id, t(locale, "resign.confirm")
         await ask_to_resign(interaction, game_id, question)
@@ -304,7 +342,8 @@ async def setup(bot: MonopolyBot) -> None:
     answer_clicks_with(ClickAnswers(play=play_action, play_again=play_again))
     answer_hints_with(show_hint)
     bot.add_dynamic_items(ActionButton, ActionSelect, PlayAgainButton, PageButton,
-                          ResignButton, ExpiredPrompt, HintButton, MoneyMapButton)
+                          ResignButton, ExpiredPrompt, HintButton, MoneyMapButton,
+                          ShareButton)
     bot.tree.on_error = on_tree_error  # type: ignore[method-assign]
     await bot.add_cog(MonopolyCog(bot))
 

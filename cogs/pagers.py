@@ -18,6 +18,7 @@ from bot.i18n import LOCALES, t
 from bot.pictures import jobs
 
 from .controls import fits, refuse
+from .daily import build_board
 from .errors import report_error
 from .pictures import BOARD_NAME, attach, draw
 from .replies import can_attach, ephemeral, locale_for, service_of
@@ -27,7 +28,7 @@ HISTORY_FETCH = 80  # the newest actions shown by /monopoly history of a game in
 FINISHED_FETCH = 800  # of a finished game: 100 pages to step through, each with its board
 EMBEDS_LIMIT = 6000  # Discord: the characters of all a message's embeds together
 LEADERBOARD_FETCH = 100
-KINDS = ("history", "rules", "leaderboard")
+KINDS = ("history", "rules", "leaderboard", "daily")
 SCOPES = ("server", "global")
 
 
@@ -44,6 +45,8 @@ async def build_pages(interaction: discord.Interaction[Any], kind: str, arg: str
         title = (t(locale, "leaderboard.title.server", server=guild.name) if guild
                  else t(locale, "leaderboard.title.global"))
         return leaderboard_pages(rows, title=title, locale=locale)
+    if kind == "daily":
+        return await build_board(interaction, arg, locale)  # issue 12: a day's board
     if kind == "history" and arg.isascii() and arg.isdigit():
         game_id = int(arg)
         if not fits(game_id):

@@ -14,6 +14,7 @@ from bot.i18n import (
     chunk_lines, fit_lines, format_money, format_number, format_percent, house_rules_notice,
     narrate, points, property_lines, rules_pages, square_name, t, tn,
 )
+from bot.daily import Streak
 from bot.service import GameRecord, HistoryEntry, LeaderboardRow, PlayerStats
 from game_core import Options
 from game_core.state import BANK
@@ -109,7 +110,8 @@ def leaderboard_pages(rows: Sequence[LeaderboardRow], *, title: str,
     return pages
 
 
-def stats_embed(stats: PlayerStats, *, locale: str, player: str) -> discord.Embed:
+def stats_embed(stats: PlayerStats, *, locale: str, player: str,
+                streak: Streak | None = None) -> discord.Embed:
     if stats.played == 0:
         return discord.Embed(title=t(locale, "stats.title", player=player),
                              description=t(locale, "stats.empty", player=player), colour=COLOUR)
@@ -131,6 +133,13 @@ def stats_embed(stats: PlayerStats, *, locale: str, player: str) -> discord.Embe
                         value=format_number(stats.house_played, locale))
         embed.add_field(name=t(locale, "stats.house_won"),
                         value=format_number(stats.house_won, locale))
+    if streak is not None and streak.played:  # issue 12: the daily challenge
+        embed.add_field(name=t(locale, "stats.daily_streak"), value=t(
+            locale, "stats.daily_streak.value", current=tn(locale, "daily.days", streak.current),
+            best=tn(locale, "daily.days", streak.best)))
+        embed.add_field(name=t(locale, "stats.daily_played"),
+                        value=f"{format_number(streak.played, locale)} / "
+                              f"{format_number(streak.won, locale)}")
     embed.set_footer(text=t(locale, "stats.standard_only"))
     return embed
 

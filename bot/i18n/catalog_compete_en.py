@@ -39,5 +39,53 @@ EN_COMPETE: dict[str, str] = {
     "cmd.monopoly.new.option.bank_build_cap.name": "bank_build_cap",
     "cmd.monopoly.new.option.bank_build_cap.description":
         "Most houses the Bank builds on a street (P3 house rule; 5 = hotel, the rules)",
+    # ---- the daily challenge -------------------------------------------------------------
+    "cmd.monopoly.daily.name": "daily",
+    "cmd.monopoly.daily.description": "Today's game, the same for everyone; or a day's board",
+    "cmd.monopoly.daily.option.day.name": "day",
+    "cmd.monopoly.daily.option.day.description":
+        "Show a day's board: today, yesterday, 2026-11-23 or a daily's number (#327)",
+    "cmd.monopoly.daily.option.scope.name": "scope",
+    "cmd.monopoly.daily.option.scope.description": "This server or everyone (the board)",
+    "cmd.monopoly.daily.option.scope.choice.server": "This server",
+    "cmd.monopoly.daily.option.scope.choice.global": "Global",
+    "cmd.monopoly.daily.option.page.name": "page",
+    "cmd.monopoly.daily.option.page.description": "Page number (the board)",
+    "cmd.monopoly.daily.option.edition.name": "edition",
+    "cmd.monopoly.daily.option.edition.description":
+        "Board names and currency (the dice are the same)",
+    "cmd.monopoly.daily.option.edition.choice.us": "US (Boardwalk, $)",
+    "cmd.monopoly.daily.option.edition.choice.uk": "UK (Mayfair, £)",
+    "cmd.monopoly.daily.option.edition.choice.fr": "French (Rue de la Paix, Cr)",
+    "daily.field": "Daily challenge",
+    "daily.field.value": "#{number} · {date} · standard rules, the same dice for everyone",
+    "daily.over": "Share your result with the button below; /monopoly daily day:today shows "
+                  "today's board.",
+    "daily.result.title": "Daily #{number} ({date}): your result",
+    "daily.result.won": "🏆 Won with {points} in {turns}.",
+    "daily.result.lost": "Lost after surviving {turns} (a loss scores 0 points).",
+    "daily.result.streak": "Streak: {current} (best {best}).",
+    "daily.result.next": "Come back tomorrow for the next daily.",
+    "daily.board.title.server": "Daily #{number} ({date}): {server}",
+    "daily.board.title.global": "Daily #{number} ({date}): everyone",
+    "daily.board.won": "{rank}. {player}: won, {points} in {turns}",
+    "daily.board.lost": "{rank}. {player}: lost, survived {turns}",
+    "daily.board.empty": "Nobody has finished this daily yet.",
+    "daily.board.footer": "Wins by score then fewer turns; then losses by turns survived · "
+                          "page {page}/{pages}",
+    "daily.bad_day": "“{day}” is not a day with a daily: type today, yesterday, a date like "
+                     "2026-11-23 or a daily's number like #{number}.",
+    "daily.days.one": "{count} day",
+    "daily.days.other": "{count} days",
+    "button.share": "Share",
+    "daily.share.won": "🎲 Solo Monopoly daily #{number}: {player} won with {points} in "
+                       "{turns}. Streak: {streak}. Try it: /monopoly daily",
+    "daily.share.lost": "🎲 Solo Monopoly daily #{number}: {player} lost after surviving "
+                        "{turns}. Streak: {streak}. Try it: /monopoly daily",
+    "daily.share.not_finished": "Finish the daily first; then share your result.",
+    "daily.share.not_daily": "Only a daily's result can be shared.",
+    "stats.daily_streak": "Daily streak",
+    "stats.daily_streak.value": "{current} (best {best})",
+    "stats.daily_played": "Dailies played / won",
     "leaderboard.standard_only": "Standard rules only · page {page}/{pages}",
 }

@@ -39,5 +39,54 @@ FR_COMPETE: dict[str, str] = {
     "cmd.monopoly.new.option.bank_build_cap.name": "plafond_banque",
     "cmd.monopoly.new.option.bank_build_cap.description":
         "Maisons au plus que la Banque bâtit sur une rue (règle maison P3 ; 5 = hôtel, la règle)",
+    # ---- défi du jour ----------------------------------------------------------------------
+    "cmd.monopoly.daily.name": "defi",
+    "cmd.monopoly.daily.description":
+        "La partie du jour, la même pour tous ; ou le classement d'un jour",
+    "cmd.monopoly.daily.option.day.name": "jour",
+    "cmd.monopoly.daily.option.day.description":
+        "Le classement d'un jour : aujourd'hui, hier, 2026-11-23 ou un numéro de défi (#327)",
+    "cmd.monopoly.daily.option.scope.name": "portee",
+    "cmd.monopoly.daily.option.scope.description": "Ce serveur ou tout le monde (classement)",
+    "cmd.monopoly.daily.option.scope.choice.server": "Ce serveur",
+    "cmd.monopoly.daily.option.scope.choice.global": "Mondial",
+    "cmd.monopoly.daily.option.page.name": "page",
+    "cmd.monopoly.daily.option.page.description": "Numéro de page (classement)",
+    "cmd.monopoly.daily.option.edition.name": "édition",
+    "cmd.monopoly.daily.option.edition.description":
+        "Noms du plateau et monnaie (les dés sont les mêmes)",
+    "cmd.monopoly.daily.option.edition.choice.us": "États-Unis (Boardwalk, $)",
+    "cmd.monopoly.daily.option.edition.choice.uk": "Royaume-Uni (Mayfair, £)",
+    "cmd.monopoly.daily.option.edition.choice.fr": "France (Rue de la Paix, Cr)",
+    "daily.field": "Défi du jour",
+    "daily.field.value": "n°{number} · {date} · règles standard, les mêmes dés pour tous",
+    "daily.over": "Partagez votre résultat avec le bouton ci-dessous ; /monopoly defi "
+                  "jour:aujourd'hui montre le classement du jour.",
+    "daily.result.title": "Défi n°{number} ({date}) : votre résultat",
+    "daily.result.won": "🏆 Gagné avec {points} en {turns}.",
+    "daily.result.lost": "Perdu après avoir tenu {turns} (une défaite vaut 0 point).",
+    "daily.result.streak": "Série : {current} (record {best}).",
+    "daily.result.next": "Revenez demain pour le prochain défi.",
+    "daily.board.title.server": "Défi n°{number} ({date}) : {server}",
+    "daily.board.title.global": "Défi n°{number} ({date}) : tout le monde",
+    "daily.board.won": "{rank}. {player} : gagné, {points} en {turns}",
+    "daily.board.lost": "{rank}. {player} : perdu, a tenu {turns}",
+    "daily.board.empty": "Personne n'a encore fini ce défi.",
+    "daily.board.footer": "Victoires au score puis au moins de tours ; puis défaites aux tours "
+                          "tenus · page {page}/{pages}",
+    "daily.bad_day": "« {day} » n'est pas un jour de défi : tapez aujourd'hui, hier, une date "
+                     "comme 2026-11-23 ou un numéro de défi comme #{number}.",
+    "daily.days.one": "{count} jour",
+    "daily.days.other": "{count} jours",
+    "button.share": "Partager",
+    "daily.share.won": "🎲 Monopoly solo, défi n°{number} : {player} a gagné avec {points} en "
+                       "{turns}. Série : {streak}. À vous : /monopoly defi",
+    "daily.share.lost": "🎲 Monopoly solo, défi n°{number} : {player} a perdu après avoir "
+                        "tenu {turns}. Série : {streak}. À vous : /monopoly defi",
+    "daily.share.not_finished": "Finissez d'abord le défi ; ensuite partagez votre résultat.",
+    "daily.share.not_daily": "Seul le résultat d'un défi du jour se partage.",
+    "stats.daily_streak": "Série de défis",
+    "stats.daily_streak.value": "{current} (record {best})",
+    "stats.daily_played": "Défis joués / gagnés",
     "leaderboard.standard_only": "Règles standard seulement · page {page}/{pages}",
 }

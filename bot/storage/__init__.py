@@ -28,8 +28,9 @@ Row = Sequence[Any]
 COPY_GAME_COLUMNS = f"{GAME_COLUMNS}, rule_set"
 COPY_ACTION_COLUMNS = "game_id, seq, action, events, at"
 # owner_id, guild_id, channel_id, seed, options, edition, state, created_at, updated_at, turns,
-# rule_set
-NewGame = tuple[int, int | None, int | None, int, str, str, str, float, float, int, str]
+# rule_set, daily_day (None: an ordinary game)
+NewGame = tuple[int, int | None, int | None, int, str, str, str, float, float, int, str,
+                int | None]
 # game_id, from_version, state, status, at, finished_at, outcome, score, turns, action, events
 Move = tuple[int, int, str, str, float, float | None, str | None, int, int, str, str]
 
@@ -41,16 +42,35 @@ class Storage(Protocol):
 
     # ---- games ------------------------------------------------------------------------
     async def insert_game(self, game: NewGame) -> int | None:
-        """The new game's id; None if H1's index refused it (the owner has an active game)."""
+        """The new game's id; None if H1's index refused it (the owner has an active game in
+        that slot) or, for a daily, if the owner has that day's already."""
 
     async def game_row(self, game_id: int) -> Row | None: ...
 
-    async def active_game_row(self, owner_id: int) -> Row | None: ...
+    async def active_game_row(self, owner_id: int) -> Row | None:
+        """The owner's active ordinary game (not its daily)."""
 
     async def latest_game_row(self, owner_id: int) -> Row | None:
-        """The owner's active game, else its highest game id."""
+        """The owner's active ordinary game, else its highest ordinary game id."""
 
-    async def active_game_id(self, owner_id: int) -> int | None: ...
+    async def active_game_id(self, owner_id: int, daily: bool = False) -> int | None:
+        """The owner's active game in the ordinary slot, or with `daily` the daily one."""
+
+    # ---- the daily challenge (issue 12) ------------------------------------------------
+    async def daily_secret(self, candidate: bytes) -> bytes:
+        """The bot's daily secret: the one stored, else `candidate`, stored now."""
+
+    async def active_daily_row(self, owner_id: int) -> Row | None: ...
+
+    async def daily_row(self, owner_id: int, day: int) -> Row | None: ...
+
+    async def daily_board(self, day: int, guild_id: int | None, limit: int,
+                          offset: int) -> list[Row]:
+        """(owner_id, won, score, turns, game_id) of the day's finished dailies: wins by
+        score then fewer turns, then losses by more turns."""
+
+    async def daily_days(self, owner_id: int) -> list[Row]:
+        """(daily_day, status) of the owner's finished dailies."""
 
     async def owner_and_status(self, game_id: int) -> tuple[int, str] | None: ...
 

@@ -30,14 +30,28 @@ _BUSY = (asyncpg.exceptions.LockNotAvailableError, asyncpg.exceptions.DeadlockDe
          asyncpg.exceptions.TooManyConnectionsError)
 
 _SELECT_GAME = f"SELECT {GAME_COLUMNS} FROM games WHERE id = $1"
-_SELECT_ACTIVE = f"SELECT {GAME_COLUMNS} FROM games WHERE owner_id = $1 AND status = 'active'"
+_SELECT_ACTIVE = (f"SELECT {GAME_COLUMNS} FROM games WHERE owner_id = $1 AND status = 'active'"
+                  " AND daily_day IS NULL")
 _SELECT_LATEST = (f"SELECT {GAME_COLUMNS} FROM games WHERE id = COALESCE("
-                  "(SELECT id FROM games WHERE owner_id = $1 AND status = 'active'),"
-                  " (SELECT MAX(id) FROM games WHERE owner_id = $1))")
+                  "(SELECT id FROM games WHERE owner_id = $1 AND status = 'active'"
+                  " AND daily_day IS NULL),"
+                  " (SELECT MAX(id) FROM games WHERE owner_id = $1 AND daily_day IS NULL))")
 _INSERT_GAME = (
     "INSERT INTO games (owner_id, guild_id, channel_id, seed, options, edition, status, state,"
-    " version, created_at, updated_at, turns, rule_set)"
-    " VALUES ($1, $2, $3, $4, $5, $6, 'active', $7, 0, $8, $9, $10, $11) RETURNING id")
+    " version, created_at, updated_at, turns, rule_set, daily_day)"
+    " VALUES ($1, $2, $3, $4, $5, $6, 'active', $7, 0, $8, $9, $10, $11, $12) RETURNING id")
+_SELECT_ACTIVE_DAILY = (f"SELECT {GAME_COLUMNS} FROM games WHERE owner_id = $1"
+                        " AND status = 'active' AND daily_day IS NOT NULL")
+_SELECT_DAILY = f"SELECT {GAME_COLUMNS} FROM games WHERE owner_id = $1 AND daily_day = $2"
+_DAILY_BOARD = """
+SELECT owner_id, status = 'won', score, turns, id FROM games
+WHERE daily_day = $1 AND status != 'active' {guild_filter}
+ORDER BY (status = 'won') DESC, score DESC,
+         (CASE WHEN status = 'won' THEN turns ELSE -turns END), finished_at, id
+LIMIT $2 OFFSET $3
+"""
+_DAILY_DAYS = ("SELECT daily_day, status FROM games WHERE owner_id = $1"
+               " AND daily_day IS NOT NULL AND status != 'active'")
 _STORE_MOVE = """
 WITH moved AS (
     UPDATE games
@@ -48,14 +62,16 @@ WITH moved AS (
 )
 INSERT INTO actions (game_id, seq, action, events, at)
 SELECT id, $2 + 1, $10, $11, $5 FROM moved"""
-_ONE_ACTIVE = "games_one_active_per_owner"
+# H1 per slot, and one daily per player per day: the unique indexes an insert may meet.
+_ONE_ACTIVE = ("games_one_active_per_owner_slot", "games_one_daily_per_owner_day")
 
 _LEADERBOARD = """
 WITH best AS (
     SELECT owner_id, score, turns, id AS game_id, finished_at,
            ROW_NUMBER() OVER (PARTITION BY owner_id
                               ORDER BY score DESC, turns, finished_at, id) AS pick
-    FROM games WHERE status = 'won' AND rule_set = 'standard' {guild_filter}
+    FROM games WHERE status = 'won' AND rule_set = 'standard' AND daily_day IS NULL
+    {guild_filter}
 )
 SELECT RANK() OVER (ORDER BY score DESC, turns), owner_id, score, turns, game_id, finished_at
 FROM best WHERE pick = 1
@@ -134,7 +150,7 @@ class PostgresStorage:
         try:
             row = await self._one(_INSERT_GAME, *game)
         except asyncpg.exceptions.UniqueViolationError as exc:
-            if exc.constraint_name == _ONE_ACTIVE:
+            if exc.constraint_name in _ONE_ACTIVE:
                 return None
             raise
         assert row is not None
@@ -149,10 +165,34 @@ class PostgresStorage:
     async def latest_game_row(self, owner_id: int) -> Row | None:
         return await self._one(_SELECT_LATEST, owner_id)
 
-    async def active_game_id(self, owner_id: int) -> int | None:
-        row = await self._one(
-            "SELECT id FROM games WHERE owner_id = $1 AND status = 'active'", owner_id)
+    async def active_game_id(self, owner_id: int, daily: bool = False) -> int | None:
+        row = await self._one("SELECT id FROM games WHERE owner_id = $1 AND status = 'active'"
+                              " AND (daily_day IS NULL) = $2", owner_id, not daily)
         return None if row is None else int(row[0])
+
+    async def daily_secret(self, candidate: bytes) -> bytes:
+        # ON CONFLICT DO NOTHING: processes starting at once keep one secret.
+        await self._execute("INSERT INTO bot_secrets (name, value) VALUES ('daily', $1)"
+                            " ON CONFLICT (name) DO NOTHING", candidate)
+        row = await self._one("SELECT value FROM bot_secrets WHERE name = 'daily'")
+        assert row is not None
+        return bytes(row[0])
+
+    async def active_daily_row(self, owner_id: int) -> Row | None:
+        return await self._one(_SELECT_ACTIVE_DAILY, owner_id)
+
+    async def daily_row(self, owner_id: int, day: int) -> Row | None:
+        return await self._one(_SELECT_DAILY, owner_id, day)
+
+    async def daily_board(self, day: int, guild_id: int | None, limit: int,
+                          offset: int) -> list[Row]:
+        if guild_id is None:
+            return await self._fetch(_DAILY_BOARD.format(guild_filter=""), day, limit, offset)
+        return await self._fetch(_DAILY_BOARD.format(guild_filter="AND guild_id = $4"),
+                                 day, limit, offset, guild_id)
+
+    async def daily_days(self, owner_id: int) -> list[Row]:
+        return await self._fetch(_DAILY_DAYS, owner_id)
 
     async def owner_and_status(self, game_id: int) -> tuple[int, str] | None:
         row = await self._one("SELECT owner_id, status FROM games WHERE id = $1", game_id)

@@ -28,16 +28,34 @@ from ..records import GAME_COLUMNS
 from . import COPY_ACTION_COLUMNS, COPY_GAME_COLUMNS, Move, NewGame, Row
 
 _SELECT_GAME = f"SELECT {GAME_COLUMNS} FROM games WHERE id = ?"
-_SELECT_ACTIVE = f"SELECT {GAME_COLUMNS} FROM games WHERE owner_id = ? AND status = 'active'"
-# The active game if there is one (H1: at most one), else the last one started: two index
-# look-ups (games_one_active_per_owner, then games_by_owner), in one statement.
+# The ordinary slot only: a daily is reached through the daily calls below.
+_SELECT_ACTIVE = (f"SELECT {GAME_COLUMNS} FROM games WHERE owner_id = ? AND status = 'active'"
+                  " AND daily_day IS NULL")
+# The active game if there is one (H1: at most one per slot), else the last one started: two
+# index look-ups (games_one_active_per_owner_slot, then games_by_owner), in one statement.
 _SELECT_LATEST = (f"SELECT {GAME_COLUMNS} FROM games WHERE id = COALESCE("
-                  "(SELECT id FROM games WHERE owner_id = ? AND status = 'active'),"
-                  " (SELECT MAX(id) FROM games WHERE owner_id = ?))")
+                  "(SELECT id FROM games WHERE owner_id = ? AND status = 'active'"
+                  " AND daily_day IS NULL),"
+                  " (SELECT MAX(id) FROM games WHERE owner_id = ? AND daily_day IS NULL))")
 _INSERT_GAME = (
     "INSERT INTO games (owner_id, guild_id, channel_id, seed, options, edition, status, state,"
-    " version, created_at, updated_at, turns, rule_set)"
-    " VALUES (?, ?, ?, ?, ?, ?, 'active', ?, 0, ?, ?, ?, ?)")
+    " version, created_at, updated_at, turns, rule_set, daily_day)"
+    " VALUES (?, ?, ?, ?, ?, ?, 'active', ?, 0, ?, ?, ?, ?, ?)")
+_SELECT_ACTIVE_DAILY = (f"SELECT {GAME_COLUMNS} FROM games WHERE owner_id = ?"
+                        " AND status = 'active' AND daily_day IS NOT NULL")
+_SELECT_DAILY = f"SELECT {GAME_COLUMNS} FROM games WHERE owner_id = ? AND daily_day = ?"
+# The day's board in its order (games_daily_board[_by_guild] give it): wins by score, then
+# fewer turns; then losses by more turns survived.
+_DAILY_BOARD = """
+SELECT owner_id, status = 'won', score, turns, id FROM games
+WHERE daily_day = ? AND status != 'active' {guild_filter}
+ORDER BY status = 'won' DESC, score DESC, CASE WHEN status = 'won' THEN turns ELSE -turns END,
+         finished_at, id
+LIMIT ? OFFSET ?
+"""
+# The days whose daily the player finished (games_one_daily_per_owner_day).
+_DAILY_DAYS = ("SELECT daily_day, status FROM games WHERE owner_id = ?"
+               " AND daily_day IS NOT NULL AND status != 'active'")
 _INSERT_MOVE = (
     "INSERT INTO game_moves (game_id, from_version, state, status, at, finished_at, outcome,"
     " score, turns, action, events) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")
@@ -58,7 +76,8 @@ WITH best AS (
     SELECT owner_id, score, turns, id AS game_id, finished_at,
            ROW_NUMBER() OVER (PARTITION BY owner_id
                               ORDER BY score DESC, turns, finished_at, id) AS pick
-    FROM games WHERE status = 'won' AND rule_set = 'standard' {guild_filter}
+    FROM games WHERE status = 'won' AND rule_set = 'standard' AND daily_day IS NULL
+    {guild_filter}
 )
 SELECT RANK() OVER (ORDER BY score DESC, turns), owner_id, score, turns, game_id, finished_at
 FROM best WHERE pick = 1
@@ -168,10 +187,35 @@ class SqliteStorage:
     async def latest_game_row(self, owner_id: int) -> Row | None:
         return await self._one(_SELECT_LATEST, (owner_id, owner_id))
 
-    async def active_game_id(self, owner_id: int) -> int | None:
-        row = await self._one("SELECT id FROM games WHERE owner_id = ? AND status = 'active'",
-                              (owner_id,))
+    async def active_game_id(self, owner_id: int, daily: bool = False) -> int | None:
+        row = await self._one("SELECT id FROM games WHERE owner_id = ? AND status = 'active'"
+                              " AND (daily_day IS NULL) = ?", (owner_id, not daily))
         return None if row is None else int(row[0])
+
+    async def daily_secret(self, candidate: bytes) -> bytes:
+        # INSERT OR IGNORE: two processes starting at once keep one secret.
+        await self._write("INSERT OR IGNORE INTO bot_secrets (name, value) VALUES ('daily', ?)",
+                          (candidate,))
+        row = await self._one("SELECT value FROM bot_secrets WHERE name = 'daily'", ())
+        assert row is not None
+        return bytes(row[0])
+
+    async def active_daily_row(self, owner_id: int) -> Row | None:
+        return await self._one(_SELECT_ACTIVE_DAILY, (owner_id,))
+
+    async def daily_row(self, owner_id: int, day: int) -> Row | None:
+        return await self._one(_SELECT_DAILY, (owner_id, day))
+
+    async def daily_board(self, day: int, guild_id: int | None, limit: int,
+                          offset: int) -> list[Row]:
+        if guild_id is None:
+            return await self._read(_DAILY_BOARD.format(guild_filter=""),
+                                    (day, limit, offset))
+        return await self._read(_DAILY_BOARD.format(guild_filter="AND guild_id = ?"),
+                                (day, guild_id, limit, offset))
+
+    async def daily_days(self, owner_id: int) -> list[Row]:
+        return await self._read(_DAILY_DAYS, (owner_id,))
 
     async def owner_and_status(self, game_id: int) -> tuple[int, str] | None:
         row = await self._one("SELECT owner_id, status FROM games WHERE id = ?", (game_id,))

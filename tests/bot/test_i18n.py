@@ -93,6 +93,8 @@ COMMANDS = {
     "mortgage": {"property": ()}, "lift": {"property": ()}, "sell": {"property": ()},
     "history": {"page": ()}, "rules": {"page": ()}, "resign": {},
     "leaderboard": {"scope": ("server", "global"), "page": ()}, "stats": {"user": ()},
+    "daily": {"day": (), "scope": ("server", "global"), "page": (),
+              "edition": ("us", "uk", "fr")},
     "hint": {},
 }
 NAME_RE = re.compile(r"^[-_\w]{1,32}$")

@@ -1,0 +1,89 @@
+"""The daily challenge's part of the game service (issue 12): starting or resuming a day's
+game, the day's board and a player's streak. Mixed into GameService, whose storage, clock
+and game creation it uses; see bot/daily.py for the calendar and the seeds.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from . import checks
+from .daily import DailyRow, Streak, daily_seed, day_of, ranked, streak_of
+from .errors import ActiveGameExists, DatabaseBusy
+from .records import GameRecord, record_from_row
+from .storage import Storage
+
+SECRET_BYTES = 32
+
+
+class DailyGames:
+    """The daily slot of GameService (H1 holds for each slot)."""
+
+    _storage: Storage
+    _clock: Callable[[], float]
+    _daily_secret: bytes
+
+    async def _create(self, owner_id: int, guild_id: int | None, channel_id: int | None, *,
+                      edition: str, options: Mapping[str, Any] | None, seed: int | None,
+                      daily_day: int | None) -> GameRecord:
+        raise NotImplementedError  # GameService's
+
+    def today(self) -> int:
+        """The current UTC day (days since 1970-01-01), from the service's clock."""
+        return day_of(self._clock())
+
+    async def active_daily(self, owner_id: int) -> GameRecord | None:
+        """The player's daily in progress, whatever its day (one started before midnight
+        goes on after it and counts for its own day)."""
+        row = await self._storage.active_daily_row(checks.an_id(owner_id, "a user id"))
+        return record_from_row(row) if row else None
+
+    async def daily_of(self, owner_id: int, day: int) -> GameRecord | None:
+        row = await self._storage.daily_row(checks.an_id(owner_id, "a user id"),
+                                            checks.a_count(day, "a day"))
+        return record_from_row(row) if row else None
+
+    async def start_daily(self, owner_id: int, guild_id: int | None, channel_id: int | None,
+                          *, edition: str = "us") -> tuple[GameRecord, bool]:
+        """(the player's daily, started now?): its daily in progress if there is one; else
+        today's, finished already (one attempt per day); else today's, started now, under
+        the standard rules with the day's seed. The edition only renames squares."""
+        checks.an_id(owner_id, "a user id")
+        checks.an_optional_id(guild_id, "a server id")
+        checks.an_optional_id(channel_id, "a channel id")
+        checks.options_and_edition(None, edition)
+        for _ in range(2):  # a start racing with another process's: read again once
+            record = await self.active_daily(owner_id)
+            if record is not None:
+                return record, False
+            today = self.today()
+            record = await self.daily_of(owner_id, today)
+            if record is not None:
+                return record, False
+            try:
+                created = await self._create(owner_id, guild_id, channel_id, edition=edition,
+                                             options=None,
+                                             seed=daily_seed(self._daily_secret, today),
+                                             daily_day=today)
+            except (ActiveGameExists, DatabaseBusy):
+                continue
+            return created, True
+        raise DatabaseBusy()
+
+    async def daily_board(self, day: int, guild_id: int | None, *, limit: int = 100,
+                          offset: int = 0) -> list[DailyRow]:
+        """The finished attempts of `day`, best first: wins by score (E2), ties by fewer
+        turns; then losses (0 points, E3) by turns survived. guild_id None: everywhere."""
+        offset = checks.a_count(offset, "an offset")
+        rows = await self._storage.daily_board(
+            checks.a_count(day, "a day"), checks.an_optional_id(guild_id, "a server id"),
+            checks.a_count(limit, "a limit"), offset)
+        return ranked([(a, b, c, d, e) for a, b, c, d, e in rows], offset)
+
+    async def streak(self, owner_id: int) -> Streak:
+        """Consecutive UTC days the player finished the daily: current and best."""
+        rows = await self._storage.daily_days(checks.an_id(owner_id, "a user id"))
+        days = [day for day, _ in rows]
+        won = sum(1 for _, status in rows if status == "won")
+        return streak_of(days, won, self.today())

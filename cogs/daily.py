@@ -1,0 +1,171 @@
+"""`/monopoly daily` (issue 12): today's game, the same for everyone; one attempt per player
+per day, in a slot beside the ordinary game; a day's board; the result with its streak, and
+a Share button that posts a spoiler-free result publicly in the sharer's language.
+
+Only translation: the service decides the day, the seed, the attempt and the order.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import discord
+
+from bot.daily import DailyRow, Streak, day_date, day_number, parse_day
+from bot.errors import GameNotFound
+from bot.i18n import points, t, tn
+from bot.service import GameRecord
+
+from .controls import fits, refuse
+from .replies import ephemeral, last_events, locale_for, service_of
+
+COLOUR = 0xC8102E
+BOARD_FETCH = 100
+BOARD_PER_PAGE = 10
+
+
+def daily_label(day: int) -> dict[str, object]:
+    return {"number": day_number(day), "date": day_date(day).isoformat()}
+
+
+def result_embed(record: GameRecord, streak: Streak, *, locale: str) -> discord.Embed:
+    """The player's result of a finished daily, with its streak (private to the player)."""
+    assert record.daily_day is not None
+    turns = tn(locale, "turns", record.turns)
+    line = (t(locale, "daily.result.won", points=points(record.score, locale), turns=turns)
+            if record.status == "won" else t(locale, "daily.result.lost", turns=turns))
+    streak_line = t(locale, "daily.result.streak",
+                    current=tn(locale, "daily.days", streak.current),
+                    best=tn(locale, "daily.days", streak.best))
+    return discord.Embed(title=t(locale, "daily.result.title", **daily_label(record.daily_day)),
+                         description="\n".join((line, streak_line,
+                                                t(locale, "daily.result.next"))),
+                         colour=COLOUR)
+
+
+def share_text(record: GameRecord, streak: Streak, *, locale: str, player: str) -> str:
+    """Spoiler-free: the day's number, won or lost, the score or turns survived, the streak;
+    no square, no dice, no card."""
+    assert record.daily_day is not None
+    values = {"number": day_number(record.daily_day), "player": player,
+              "turns": tn(locale, "turns", record.turns),
+              "streak": tn(locale, "daily.days", streak.current)}
+    if record.status == "won":
+        return t(locale, "daily.share.won", points=points(record.score, locale), **values)
+    return t(locale, "daily.share.lost", **values)
+
+
+def board_pages(rows: list[DailyRow], *, title: str, locale: str) -> list[discord.Embed]:
+    if not rows:
+        return [discord.Embed(title=title, description=t(locale, "daily.board.empty"),
+                              colour=COLOUR)]
+    groups = [rows[i:i + BOARD_PER_PAGE] for i in range(0, len(rows), BOARD_PER_PAGE)]
+    pages = []
+    for number, group in enumerate(groups, 1):
+        lines = []
+        for row in group:
+            turns = tn(locale, "turns", row.turns)
+            if row.won:
+                lines.append(t(locale, "daily.board.won", rank=row.rank,
+                               player=f"<@{row.owner_id}>",
+                               points=points(row.score, locale), turns=turns))
+            else:  # E3: a loss scores 0; the turns survived only order the losers
+                lines.append(t(locale, "daily.board.lost", rank=row.rank,
+                               player=f"<@{row.owner_id}>", turns=turns))
+        embed = discord.Embed(title=title, description="\n".join(lines), colour=COLOUR)
+        embed.set_footer(text=t(locale, "daily.board.footer", page=number, pages=len(groups)))
+        pages.append(embed)
+    return pages
+
+
+def board_arg(scope: str, day: int) -> str:
+    """The pager's argument for a day's board: "s20780" (this server) or "g20780"."""
+    return f"{scope[0]}{day}"
+
+
+async def build_board(interaction: discord.Interaction[Any], arg: str,
+                      locale: str) -> list[discord.Embed]:
+    """The pages of a day's board from a pager argument; ValueError if it isn't one."""
+    match = re.fullmatch(r"([sg])(\d{1,7})", arg)
+    if match is None:
+        raise ValueError(f"no daily board {arg}")
+    day = int(match[2])
+    guild = interaction.guild if match[1] == "s" else None
+    rows = await service_of(interaction).daily_board(day, guild.id if guild else None,
+                                                     limit=BOARD_FETCH)
+    title = (t(locale, "daily.board.title.server", server=guild.name, **daily_label(day))
+             if guild else t(locale, "daily.board.title.global", **daily_label(day)))
+    return board_pages(rows, title=title, locale=locale)
+
+
+def bad_day(interaction: discord.Interaction[Any], text: str) -> str:
+    today = service_of(interaction).today()
+    return t(locale_for(interaction), "daily.bad_day", day=text[:40],
+             number=day_number(today))
+
+
+def board_day(interaction: discord.Interaction[Any], text: str) -> int | None:
+    return parse_day(text, service_of(interaction).today())
+
+
+async def show_result(interaction: discord.Interaction[Any], record: GameRecord) -> None:
+    """The finished daily's result, privately, with the Share button."""
+    locale = locale_for(interaction)
+    streak = await service_of(interaction).streak(record.owner_id)
+    view = discord.ui.View(timeout=None)
+    view.add_item(ShareButton(record.id, record.owner_id, label=t(locale, "button.share")))
+    await interaction.response.send_message(embed=result_embed(record, streak, locale=locale),
+                                            view=view, ephemeral=True)
+
+
+async def share(interaction: discord.Interaction[Any], game_id: int) -> None:
+    """Post the player's finished daily publicly here, in the sharer's language."""
+    locale, service = locale_for(interaction), service_of(interaction)
+    try:
+        record = await service.get(game_id)
+    except GameNotFound:
+        await refuse(interaction, "error.unknown_game")
+        return
+    if record.daily_day is None:
+        await refuse(interaction, "daily.share.not_daily")
+        return
+    if record.status == "active":
+        await refuse(interaction, "daily.share.not_finished")
+        return
+    streak = await service.streak(record.owner_id)
+    await interaction.response.send_message(
+        share_text(record, streak, locale=locale, player=interaction.user.display_name),
+        allowed_mentions=discord.AllowedMentions.none())
+
+
+class ShareButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
+                  template=r"sm:share:(?P<game>\d+):(?P<owner>\d+)"):
+    """Under a finished daily: its player posts the result in the channel (issue 12)."""
+
+    def __init__(self, game_id: int, owner_id: int, *, label: str) -> None:
+        super().__init__(discord.ui.Button(label=label, style=discord.ButtonStyle.primary,
+                                           custom_id=f"sm:share:{game_id}:{owner_id}"))
+        self.game_id, self.owner_id = game_id, owner_id
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction[Any],
+                             item: discord.ui.Item[Any], match: re.Match[str]) -> ShareButton:
+        assert isinstance(item, discord.ui.Button)
+        return cls(int(match["game"]), int(match["owner"]), label=item.label or "")
+
+    async def interaction_check(self, interaction: discord.Interaction[Any]) -> bool:
+        if interaction.user.id != self.owner_id:
+            await ephemeral(interaction, t(locale_for(interaction), "error.not_owner",
+                                           owner=f"<@{self.owner_id}>"))
+            return False
+        return True
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        if not fits(self.game_id):
+            await refuse(interaction, "error.unknown_game")
+        else:
+            await share(interaction, self.game_id)
+
+
+__all__ = ["ShareButton", "board_arg", "build_board", "last_events", "show_result"]
