@@ -124,7 +124,7 @@ _OPTIONAL_INT, _OPTIONAL_TEXT, _OPTIONAL_NUMBER = (int, type(None)), (str, type(
     int, float, type(None))
 # The Python types each column of GAME_COLUMNS must come back as (SQLite stores any value in
 # any column; a text that isn't UTF-8 comes back as db.Undecodable, which is no str).
-_COLUMN_TYPES = (
+_COLUMN_TYPES: tuple[tuple[str, tuple[type, ...]], ...] = (
     ("id", _INT), ("owner_id", _INT), ("guild_id", _OPTIONAL_INT),
     ("channel_id", _OPTIONAL_INT), ("message_id", _OPTIONAL_INT), ("seed", _INT),
     ("options", _TEXT), ("edition", _TEXT), ("status", _TEXT), ("version", _INT),
