@@ -1,5 +1,6 @@
-"""`solo-monopoly migrate-db FROM TO`: copy every game and its action log from one database to
-another (a SQLite file to PostgreSQL, or back), then verify every copied game (H3).
+"""`solo-monopoly migrate-db FROM TO`: copy every game (dailies included) and its action log,
+and the bot's secrets (the daily seeds' key), from one database to another (a SQLite file to
+PostgreSQL, or back), then verify every copied game (H3).
 
 Both databases are migrated to this release's schema first. The destination must hold no
 game yet: the copy keeps every game's id (Discord buttons carry them), so it can't be merged
@@ -44,6 +45,9 @@ async def copy_database(source: str | os.PathLike[str], dest: str | os.PathLike[
             if await dst.count_games():
                 raise MigrateError(f"{_name(dest)} already holds games: migrate-db copies "
                                    "into an empty database only")
+            # The secrets first: opening the destination's service (to verify) would make a
+            # new daily secret, and the copied dailies' seeds come from the source's.
+            await dst.import_secrets(await src.export_secrets())
             games, actions = await _copy(src, dst, progress)
         finally:
             await dst.close()

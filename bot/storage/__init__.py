@@ -125,6 +125,13 @@ class Storage(Protocol):
     async def import_rows(self, games: Sequence[Row], actions: Sequence[Row]) -> None:
         """Store exported rows as they are (ids included), all or none."""
 
+    async def export_secrets(self) -> list[Row]:
+        """(name, value) of the bot's secrets (the daily seeds' key)."""
+
+    async def import_secrets(self, secrets: Sequence[Row]) -> None:
+        """Store these secrets, replacing any of the same name (past dailies' seeds came from
+        the source's)."""
+
 
 async def open_storage(target: str | os.PathLike[str], **sqlite_options: Any) -> Storage:
     """The storage named by `target` (MONOPOLY_DB): a postgresql:// URL or a SQLite file,

@@ -291,6 +291,16 @@ class PostgresStorage:
                 "SELECT setval(pg_get_serial_sequence('games', 'id'),"
                 " GREATEST((SELECT MAX(id) FROM games), 1))")
 
+    async def export_secrets(self) -> list[Row]:
+        return await self._fetch("SELECT name, value FROM bot_secrets ORDER BY name")
+
+    async def import_secrets(self, secrets: Sequence[Row]) -> None:
+        async with self._pool.acquire() as conn, conn.transaction():
+            await conn.executemany(
+                "INSERT INTO bot_secrets (name, value) VALUES ($1, $2)"
+                " ON CONFLICT (name) DO UPDATE SET value = excluded.value",
+                [(name, bytes(value)) for name, value in secrets])
+
 
 def _marks(columns: str) -> str:
     """$1, $2... one per column of `columns` (the values always travel as parameters)."""

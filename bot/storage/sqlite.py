@@ -311,6 +311,15 @@ class SqliteStorage:
             raise
         self._checkpointer.wrote()
 
+    async def export_secrets(self) -> list[Row]:
+        return await self._read("SELECT name, value FROM bot_secrets ORDER BY name")
+
+    async def import_secrets(self, secrets: Sequence[Row]) -> None:
+        await self._writer.executemany(
+            "INSERT INTO bot_secrets (name, value) VALUES (?, ?)"
+            " ON CONFLICT (name) DO UPDATE SET value = excluded.value", secrets)
+        self._checkpointer.wrote()
+
 
 def _marks(columns: str) -> str:
     """One ? per column of `columns` (the values always travel as parameters)."""

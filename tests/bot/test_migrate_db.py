@@ -1,5 +1,5 @@
-"""`solo-monopoly migrate-db FROM TO`: every game and action copied, SQLite to PostgreSQL and
-back, every copy verified (H3); the destination must be empty."""
+"""`solo-monopoly migrate-db FROM TO`: every game (dailies too), action and secret copied,
+SQLite to PostgreSQL and back, every copy verified (H3); the destination must be empty."""
 
 from __future__ import annotations
 
@@ -15,12 +15,14 @@ from .raw_db import raw
 GAMES = 1_000
 EVERYTHING = ("SELECT id, owner_id, guild_id, channel_id, message_id, seed, options, edition,"
               " status, state, version, created_at, updated_at, finished_at, outcome, score,"
-              " turns, rule_set FROM games ORDER BY id")
+              " turns, rule_set, daily_day FROM games ORDER BY id")
 LOGS = "SELECT game_id, seq, action, events, at FROM actions ORDER BY game_id, seq"
+SECRETS = "SELECT name, value FROM bot_secrets ORDER BY name"
 
 
 async def fill(path: str) -> None:
-    """1,000 games: in progress, won, lost, resigned, house rules, with a Discord message."""
+    """1,000 games: in progress, won, lost, resigned, house rules, with a Discord message;
+    and some players' daily challenge beside them."""
     service = await GameService.open(path)
     try:
         async def one(i: int) -> None:
@@ -37,6 +39,9 @@ async def fill(path: str) -> None:
                 await service.set_message(record.id, None, 10_000 + i)
             if i % 11 == 0 and not record.game.is_over:
                 await service.resign(record.id, record.owner_id)
+            if i % 13 == 0:
+                daily, _ = await service.start_daily(record.owner_id, i % 7 or None, 900 + i)
+                await service.act(daily.id, daily.owner_id, 0, Roll())
 
         for start in range(0, GAMES, 100):
             await asyncio.gather(*(one(i) for i in range(start, start + 100)))
@@ -55,26 +60,33 @@ async def test_1000_games_round_trip_sqlite_to_postgresql_and_back_each_verified
     first, back = str(tmp_path / "first.sqlite3"), str(tmp_path / "back.sqlite3")
     await fill(first)
     games, logs = await raw(first, EVERYTHING), await raw(first, LOGS)
-    assert len(games) == GAMES and len(logs) > GAMES
+    secrets = await raw(first, SECRETS)
+    dailies = GAMES // 13 + 1
+    assert len(games) == GAMES + dailies and len(logs) > GAMES
+    assert sum(row[-1] is not None for row in games) == dailies and len(secrets) == 1
 
     code, out, err = await asyncio.to_thread(migrate, first, postgres_url, capsys)
     assert code == 0, err
-    assert f"{GAMES:,} games and {len(logs):,} actions copied" in out and "all verified" in out
+    assert f"{len(games):,} games and {len(logs):,} actions copied" in out
+    assert "all verified" in out
     assert await raw(postgres_url, EVERYTHING) == games  # every column, ids included
     assert await raw(postgres_url, LOGS) == logs
+    assert await raw(postgres_url, SECRETS) == secrets  # the dailies' seeds stay the same
 
     code, out, err = await asyncio.to_thread(migrate, postgres_url, back, capsys)
     assert code == 0 and "all verified" in out, err
     assert await raw(back, EVERYTHING) == games and await raw(back, LOGS) == logs
+    assert await raw(back, SECRETS) == secrets
 
     # The copy is a working database: its next game gets a new id, its games play on.
     service = await GameService.open(postgres_url)
     try:
-        assert (await service.start(5_000, None, None, seed=1)).id == GAMES + 1
+        assert (await service.start(5_000, None, None, seed=1)).id == len(games) + 1
         active = await service.active_game(2)
-        assert active is not None and active.id == 2
-        assert (await service.act(2, 2, active.version, make_strategy("always-buy", 1).choose(
-            active.game))).record.version == active.version + 1
+        assert active is not None
+        action = make_strategy("always-buy", 1).choose(active.game)
+        moved = await service.act(active.id, 2, active.version, action)
+        assert moved.record.version == active.version + 1
     finally:
         await service.close()
 
