@@ -77,6 +77,7 @@ def _panel(ax: Axes, games: Sequence[FinishedGame], *, won: bool, locale: str) -
                     markersize=8 if len(games) < 60 else 5, color=colour,
                     gid=f"{'wins' if won else 'losses'}.{rules}")
     C.ticks(ax, "y", 0, max(values), lambda v: format_number(round(v), locale), count=4)
+    ax.set_ylim(0, ax.get_ylim()[1] * 1.08)  # a point at the top tick shows whole
 
 
 def record_text(games: Sequence[FinishedGame], *, locale: str) -> str:
