@@ -38,6 +38,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
+import reports  # bench/reports.py, beside this file
 from bot.service import GameRecord, GameService
 from game_core.strategies import make_strategy
 
@@ -272,8 +273,14 @@ def main() -> None:
                              "synchronous_commit=off (see README, Scaling out)")
     parser.add_argument("--table", action="store_true",
                         help="SQLite and PostgreSQL, 1 and 2 processes: one table")
+    parser.add_argument("--reports", action="store_true",
+                        help="time the leaderboard, the daily board and stats on 100,000 "
+                             "finished games and 10,000 dailies instead (bench/reports.py)")
+    reports.add_arguments(parser)
     args = parser.parse_args()
-    if args.table:
+    if args.reports:
+        reports.run_reports(args)
+    elif args.table:
         table(args)
     else:
         one_run(args)

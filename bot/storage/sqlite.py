@@ -69,21 +69,14 @@ _SELECT_GAME_AND_LOG = (
     " UNION ALL SELECT seq, action, events, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL"
     " FROM actions WHERE game_id = ? ORDER BY 1")
 
-# Leaderboard: each player's best win (score, then fewer turns), then the players ranked.
-# Standard games only: house rules can make a game as easy as one likes.
-_LEADERBOARD = """
-WITH best AS (
-    SELECT owner_id, score, turns, id AS game_id, finished_at,
-           ROW_NUMBER() OVER (PARTITION BY owner_id
-                              ORDER BY score DESC, turns, finished_at, id) AS pick
-    FROM games WHERE status = 'won' AND rule_set = 'standard' AND daily_day IS NULL
-    {guild_filter}
-)
-SELECT RANK() OVER (ORDER BY score DESC, turns), owner_id, score, turns, game_id, finished_at
-FROM best WHERE pick = 1
-ORDER BY score DESC, turns, finished_at, owner_id
+# Standard wins best first (score, fewer turns, earlier), for the leaderboard's walk.
+_WINS_IN_ORDER = """
+SELECT owner_id, score, turns, id, finished_at FROM games
+WHERE status = 'won' AND rule_set = 'standard' AND daily_day IS NULL {guild_filter}
+ORDER BY score DESC, turns, finished_at, owner_id, id
 LIMIT ? OFFSET ?
 """
+_CHUNK = 500
 # The player's newest finished games (games_finished_by_owner), for the record chart.
 _FINISHED = ("SELECT id, status, score, turns, rule_set FROM games"
              " WHERE owner_id = ? AND status != 'active' ORDER BY finished_at DESC, id DESC"
@@ -271,8 +264,33 @@ class SqliteStorage:
         return rows if rows and rows[0][0] == 0 else []
 
     async def leaderboard(self, guild_id: int | None, limit: int, offset: int) -> list[Row]:
-        sql, params = _with_guild(_LEADERBOARD, guild_id, ())
-        return await self._read(sql, (*params, limit, offset))
+        """Walks the standard wins best first (games_standard_wins[_by_guild] give that
+        order, migration 7), keeping each player's first: its best. It stops once the page is
+        full, so it reads about as many rows as it shows instead of ranking every win (a
+        window over all of them took ~60 ms at 100,000 games)."""
+        sql, params = _with_guild(_WINS_IN_ORDER, guild_id, ())
+        seen: set[int] = set()
+        page: list[Row] = []
+        rank = count = 0
+        previous: tuple[int, int] | None = None
+        read = 0
+        while len(page) < limit:
+            chunk = await self._read(sql, (*params, _CHUNK, read))
+            read += len(chunk)
+            for owner_id, score, turns, game_id, finished_at in chunk:
+                if owner_id in seen:
+                    continue
+                seen.add(owner_id)
+                count += 1
+                if (score, turns) != previous:  # RANK(): ties share, the next one skips
+                    rank, previous = count, (score, turns)
+                if count > offset:
+                    page.append((rank, owner_id, score, turns, game_id, finished_at))
+                    if len(page) == limit:
+                        break
+            if len(chunk) < _CHUNK:
+                break
+        return page
 
     async def stats(self, owner_id: int, guild_id: int | None) -> Row:
         sql, params = _with_guild(_STATS, guild_id, (owner_id,))

@@ -127,12 +127,14 @@ def test_the_leaderboard_and_stats_queries_use_an_index(tmp_path):
     asyncio.run(build())
     with raw(tmp_path / "plan.sqlite3") as conn:
         for sql, params in (
-            (service_module._LEADERBOARD.format(guild_filter=""), (10, 0)),
-            (service_module._LEADERBOARD.format(guild_filter="AND guild_id = ?"), (1, 10, 0)),
+            (service_module._WINS_IN_ORDER.format(guild_filter=""), (10, 0)),
+            (service_module._WINS_IN_ORDER.format(guild_filter="AND guild_id = ?"), (1, 10, 0)),
             (service_module._STATS.format(guild_filter=""), (1,)),
             (service_module._STATS.format(guild_filter="AND guild_id = ?"), (1, 1)),
         ):
             plan = [row[3] for row in conn.execute("EXPLAIN QUERY PLAN " + sql, params)]
             on_games = [step for step in plan if " games" in step]
             assert on_games and all("INDEX" in step for step in on_games), plan
+            if "ORDER BY score DESC, turns, finished_at, owner_id, id" in sql:  # no sort
+                assert not any("TEMP B-TREE" in step for step in plan), plan
 
