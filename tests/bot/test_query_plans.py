@@ -83,12 +83,21 @@ async def test_every_query_a_command_runs_uses_an_index(service, tmp_path):
     await service.verify(1)                                          # the admin's verify
     damaged = await service.start(101, 1, 5)
     await service.abandon(damaged.id, 101)                           # giving up a damaged game
+    daily, _ = await service.start_daily(102, 1, 5)                  # /monopoly daily
+    await service.start_daily(102, 1, 5)                             # ...asked again
+    await service.active_daily(102)
+    await service.resign(daily.id, 102)
+    for guild in (1, None):
+        await service.daily_board(service.today(), guild)            # the day's board
+    await service.streak(102)                                        # streaks
     for conn in (service._storage._reader, service._storage._writer):
         await conn.set_trace_callback(None)
 
     queries = sorted({s for s in sent if re.match(r"\s*(SELECT|WITH|INSERT|UPDATE|DELETE)",
                                                    s, re.IGNORECASE)})
     assert len(queries) >= 12, queries  # the trace caught the commands' queries
+    assert any("daily_day IS NOT NULL" in q for q in queries)  # the daily ones too
+    assert any("daily_day = " in q for q in queries)
     scans = {}
     for statement in queries:
         plan = _plan(tmp_path / "games.sqlite3", statement)
