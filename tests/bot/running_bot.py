@@ -106,9 +106,14 @@ class RunningBot:
         return self.log()
 
     def worker_pids(self) -> list[int]:
-        match = re.search(r"worker processes ready \(pids ([\d ]+)\)", self.log())
-        assert match, self.log()
-        return [int(pid) for pid in match[1].split()]
+        return worker_pids(self.log())
+
+
+def worker_pids(log: str) -> list[int]:
+    """The picture workers' pids, as the bot logs them once they are ready."""
+    match = re.search(r"worker processes ready \(pids ([\d ]+)\)", log)
+    assert match, log
+    return [int(pid) for pid in match[1].split()]
 
 
 def alive(pid: int) -> bool:

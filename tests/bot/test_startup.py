@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import json
 import os
-import re
 import signal
 import socket
 import sqlite3
@@ -19,6 +18,7 @@ import pytest
 from bot.db import SCHEMA_VERSION
 
 from .fake_discord import FakeDiscord, bot_command
+from .running_bot import alive, worker_pids
 
 
 def run_bot(tmp_path, api: str | None = None, **env: str) -> subprocess.CompletedProcess[str]:
@@ -134,20 +134,6 @@ def test_the_bot_starts_syncs_reaches_ready_and_stops_cleanly_on_sigterm(tmp_pat
     # The picture workers started with the bot, and it stopped them all (none left behind).
     pids = worker_pids(log)
     assert pids and not any(alive(pid) for pid in pids)
-
-
-def worker_pids(log: str) -> list[int]:
-    match = re.search(r"worker processes ready \(pids ([\d ]+)\)", log)
-    assert match, log
-    return [int(pid) for pid in match[1].split()]
-
-
-def alive(pid: int) -> bool:
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    return True
 
 
 def test_an_unreachable_discord_says_so_in_one_line(tmp_path):
