@@ -8,6 +8,8 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
+from game_core.options import STANDARD
+
 from . import checks
 from .daily import DailyRow, Streak, daily_seed, day_of, ranked, streak_of
 from .errors import ActiveGameExists, DatabaseBusy
@@ -43,6 +45,19 @@ class DailyGames:
         row = await self._storage.daily_row(checks.an_id(owner_id, "a user id"),
                                             checks.a_count(day, "a day"))
         return record_from_row(row) if row else None
+
+    def _daily_problem(self, record: GameRecord) -> str:
+        """verify()'s part for a daily: its day column must be the day its seed was dealt for,
+        under the standard rules, or a forged day would move a game onto another day's board
+        (issue 12). "" for an ordinary game or a sound daily."""
+        day = record.daily_day
+        if day is None:
+            return ""
+        if record.seed != daily_seed(self._daily_secret, day):
+            return f"its daily_day column says day {day}, but its seed is not that day's daily"
+        if record.game.options.rule_set != STANDARD:
+            return f"it is day {day}'s daily, but it is not played under the standard rules"
+        return ""
 
     async def start_daily(self, owner_id: int, guild_id: int | None, channel_id: int | None,
                           *, edition: str = "us") -> tuple[GameRecord, bool]:

@@ -380,9 +380,10 @@ class GameService(Store, DailyGames):
         found = verify.problem(game_id, rows)
         if not found:  # every column must also read back as a game can be played
             try:
-                await self._get(game_id)
+                record = await self._get(game_id)
             except DamagedGame as exc:
                 return exc.detail
+            found = self._daily_problem(record)
         return found
 
     @call
