@@ -48,6 +48,9 @@ BUSY = 8
 # How long an answer may wait for its picture before going without it. Drawing takes ~10 ms
 # when a worker is free; when pictures queue for the workers, the answer doesn't wait at all.
 PICTURE_WAIT = 0.1
+# A message edit refused with a rate limit or a server error is tried this many times by the
+# follow-up (each after discord.py's own retries), then left for the next press.
+EDIT_ATTEMPTS = 3
 Edit = Callable[..., Awaitable[object]]  # changes the game message: edit(**edit_kwargs())
 
 
@@ -164,10 +167,15 @@ class BoardUpdates:
                              "/monopoly resume shows the game", game_id)
                     game.complete = shown  # nothing more can be done for this state
                     continue
-                try:
-                    await shown.edit(**shown.message(drawn).edit_kwargs())
-                except discord.HTTPException as exc:
-                    log.info("game %d: could not update its message (%s)", game_id, exc)
+                for attempt in range(EDIT_ATTEMPTS):
+                    try:
+                        await shown.edit(**shown.message(drawn).edit_kwargs())
+                        break
+                    except discord.HTTPException as exc:
+                        if not _passing(exc) or attempt == EDIT_ATTEMPTS - 1:
+                            log.info("game %d: could not update its message (%s)", game_id, exc)
+                            break
+                        await asyncio.sleep(1.0 + attempt)  # past discord.py's own retries
                 game.complete = shown
         except Exception as exc:  # noqa: BLE001 -- a failed picture must not take the bot down
             if self._bot.is_closed():  # stopping: the saved game waits for the next start
@@ -177,6 +185,11 @@ class BoardUpdates:
         finally:
             if self._games.get(game_id) is game and not game.unanswered:
                 del self._games[game_id]
+
+
+def _passing(exc: discord.HTTPException) -> bool:
+    """A refusal that may pass if the edit is tried again: a rate limit or a server error."""
+    return exc.status == 429 or exc.status >= 500
 
 
 def _retrieve(drawing: asyncio.Future[Picture]) -> None:
@@ -204,6 +217,7 @@ async def answer_click(interaction: discord.Interaction[Any], record: GameRecord
     shown = updates.state(interaction, record, events)
     edit: Edit | None = None
     drawn: Picture | None = None
+    delivered = False
     try:
         drawn = await shown.picture_within(updates.picture_wait())
         if interaction.response.is_done():  # acknowledged first (deferred): edit it now
@@ -211,13 +225,25 @@ async def answer_click(interaction: discord.Interaction[Any], record: GameRecord
         else:
             await interaction.response.edit_message(**shown.message(drawn).edit_kwargs())
         edit = interaction.edit_original_response
+        delivered = True
     except discord.NotFound as exc:  # too late (10062): Discord told the player it failed
         log.warning("game %d: the answer to a click was refused (%s); updating the message "
                     "through its channel", record.id, exc)
         edit = interaction.message.edit if interaction.message is not None else None
-        drawn = None
+    except discord.HTTPException as exc:
+        if not _passing(exc):
+            raise
+        # Still rate limited after discord.py's own retries (or Discord hiccupped): the move
+        # is saved, so the follow-up shows it a moment later rather than an error id.
+        log.warning("game %d: its message could not be edited yet (%s); trying again later",
+                    record.id, exc)
+        if interaction.response.is_done():
+            edit = interaction.edit_original_response
+        elif interaction.message is not None:
+            edit = interaction.message.edit
     finally:
-        updates.answered(shown, edit, whole=drawn is not None or shown.drawing is None)
+        updates.answered(shown, edit, whole=delivered and (drawn is not None
+                                                           or shown.drawing is None))
 
 
 async def answer_with_message(interaction: discord.Interaction[Any], record: GameRecord,
