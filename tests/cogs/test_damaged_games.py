@@ -11,6 +11,7 @@ import pytest
 from .conftest import button_ids
 
 DAMAGES = {
+    "not-json": "UPDATE games SET state = '{not json' WHERE id = 1",
     "not-utf8": "UPDATE games SET state = CAST(X'7B22FF22' AS TEXT) WHERE id = 1",
     "nested-too-deep": "UPDATE games SET state = '" + "[" * 100_000 + "]" * 100_000 + "'"
                        " WHERE id = 1",
@@ -38,3 +39,4 @@ async def test_a_player_can_give_up_an_undecodable_game_and_play_again(world, ma
     with sqlite3.connect(db_path) as conn:
         rows = conn.execute("SELECT id, status, outcome FROM games ORDER BY id").fetchall()
     assert rows == [(1, "lost", "lost:damaged"), (2, "active", None)]
+    assert world.env.errors == []

@@ -107,25 +107,6 @@ async def test_without_attach_files_the_board_is_drawn_as_text(world):
     assert "GO" in embed.description or "🏁" in embed.description
 
 
-async def test_a_player_can_give_up_a_damaged_game_and_play_again(world, make_bot, db_path):
-    await world.alice.slash(world.channel, "monopoly new")
-    await world.env.restart_bot(make_bot())
-    with sqlite3.connect(db_path) as conn:
-        conn.execute("UPDATE games SET state = '{not json' WHERE id = 1")
-    blocked = await world.alice.slash(world.channel, "monopoly new")  # H1 meets the damage
-    assert blocked.ephemeral and "can't be read back" in blocked.response.content
-    prompt = await world.alice.slash(world.channel, "monopoly resign")
-    assert prompt.ephemeral and "Give it up?" in prompt.response.content
-    await world.alice.click(prompt.response, label="Yes, resign")
-    assert prompt.response.content == "You resigned. Start a new game with /monopoly new."
-    again = await world.alice.slash(world.channel, "monopoly new")
-    assert not again.ephemeral and list(button_ids(again.response)) == ["roll"]
-    with sqlite3.connect(db_path) as conn:
-        rows = conn.execute("SELECT id, status, outcome FROM games ORDER BY id").fetchall()
-    assert rows == [(1, "lost", "lost:damaged"), (2, "active", None)]
-    assert world.env.errors == []
-
-
 async def test_H1_a_new_game_offers_to_give_up_a_damaged_one(world, make_bot, db_path):
     await world.alice.slash(world.channel, "monopoly new")
     await world.env.restart_bot(make_bot())
