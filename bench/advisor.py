@@ -3,8 +3,9 @@ mid-game decision with two choices (buy or decline), the worker process pool war
 event loop's worst lag while hints compute.
 
 The position: a seeded game played by `focus` to its first buy choice after turn 30 (see
-`midgame`). The pool is the bot's own (`bot.workers.WorkerPool.start()`, one process per
-CPU this process may use), warmed up first; the hint goes through `bot.hints.compute_hint`,
+`midgame`). The pool is the bot's own (`bot.hosting.workers.WorkerPool.start()`, one process per
+CPU this process may use), warmed up first; the hint goes through
+`bot.application.hints.compute_hint`,
 as the Hint button's does. While the hints compute, a probe on the event loop sleeps 1 ms
 at a time and records how late it wakes: the worst of that is the lag another player's
 click would have seen; the same probe then runs as long again with no hint, for the
@@ -20,8 +21,8 @@ import asyncio
 import statistics
 import time
 
-from bot.hints import compute_hint, warm_advisor
-from bot.workers import WorkerPool
+from bot.application.hints import compute_hint, warm_advisor
+from bot.hosting.workers import WorkerPool
 from game_core import Game
 from game_core.advisor import open_choices
 from game_core.simulate import game_seed

@@ -24,7 +24,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from bot.service import GameService
+from bot.application.service import GameService
 from bot.pictures.board import render_board
 from bot.pictures.jobs import Picture
 from cogs.game_message import build_game_message, last_move
@@ -79,8 +79,8 @@ async def round_trip(games: int) -> list[float]:
     """Whole clicks through discord.py and simcord."""
     import simcord
 
-    from bot.app import MonopolyBot
-    from bot.settings import Settings
+    from bot.hosting.app import MonopolyBot
+    from bot.hosting.settings import Settings
 
     times: list[float] = []
     with tempfile.TemporaryDirectory() as folder:

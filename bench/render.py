@@ -24,7 +24,7 @@ from bot.pictures.board import render_board, sample_game
 from bot.pictures.heatmap import render_money_map
 from bot.pictures.recap import render_recap
 from bot.pictures.record_chart import render_record
-from bot.records import FinishedGame
+from bot.application.records import FinishedGame
 from game_core import Game
 from game_core.story import GameLog
 from game_core.strategies import make_strategy

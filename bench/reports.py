@@ -21,8 +21,8 @@ import time
 from collections.abc import Awaitable, Callable
 from pathlib import Path
 
-from bot.records import dumps
-from bot.service import GameService
+from bot.application.records import dumps
+from bot.application.service import GameService
 from game_core import Game, Options
 from game_core.simulate import play_one
 

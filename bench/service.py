@@ -39,7 +39,7 @@ from pathlib import Path
 from typing import Any
 
 import reports  # bench/reports.py, beside this file
-from bot.service import GameRecord, GameService
+from bot.application.service import GameRecord, GameService
 from game_core.strategies import make_strategy
 
 STRATEGIES = ("always-buy", "reserve", "never-buy", "random")

@@ -11,9 +11,9 @@ from typing import TextIO
 import aiohttp
 import discord
 
-from .app import MonopolyBot, StartupError
-from .redact import TokenFilter
-from .settings import Settings, SettingsError
+from bot.hosting.app import MonopolyBot, StartupError
+from bot.hosting.redact import TokenFilter
+from bot.hosting.settings import Settings, SettingsError
 
 log = logging.getLogger("bot")
 

@@ -30,7 +30,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot.pictures.jobs import Picture
-from bot.service import GameRecord
+from bot.application.service import GameRecord
 from game_core import Event
 
 
@@ -38,7 +38,7 @@ from .game_message import GameMessage, build_game_message, draw_picture
 from .replies import can_attach, locale_for, owner_name
 
 if TYPE_CHECKING:
-    from bot.app import MonopolyBot
+    from bot.hosting.app import MonopolyBot
 
 log = logging.getLogger(__name__)
 # Clicks in progress at once beyond which a click is acknowledged first (deferred) and its

@@ -19,7 +19,7 @@ from typing import Any
 import discord
 
 from bot.i18n import t
-from bot.service import GameRecord
+from bot.application.service import GameRecord
 from game_core import (
     Action, BuildHotel, BuildHouse, Buy, Decline, DoneBuilding, LiftMortgage, Mortgage, PayFine,
     Roll, SellBuilding, SellJailCard, UseJailCard, action_from_dict,

@@ -12,10 +12,10 @@ from typing import Any
 
 import discord
 
-from bot.daily import DailyRow, Streak, day_date, day_number, parse_day
+from bot.application.daily import DailyRow, Streak, day_date, day_number, parse_day
 from bot.errors import GameNotFound
 from bot.i18n import points, t, tn
-from bot.service import GameRecord
+from bot.application.service import GameRecord
 
 from .controls import fits, refuse
 from .replies import ephemeral, last_events, locale_for, service_of

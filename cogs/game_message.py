@@ -17,13 +17,13 @@ from bot.i18n import (
     action_label, describe_pending, fit_lines, format_money, house_rules_text, narrate,
     select_placeholder, square_name, t, tn,
 )
-from bot.hints import takes_hints
-from bot.daily import day_date, day_number
+from bot.application.hints import takes_hints
+from bot.application.daily import day_date, day_number
 from bot.pictures import jobs
 from bot.pictures.board import render_board
 from bot.pictures.board_text import render_board_text
 from bot.pictures.jobs import Picture
-from bot.service import GameRecord
+from bot.application.service import GameRecord
 from game_core import (
     Action, BuildHotel, BuildHouse, Buy, Decline, DoneBuilding, Event, LiftMortgage, Mortgage,
     PayFine, Roll, SellBuilding, SellJailCard, UseJailCard,
@@ -36,7 +36,7 @@ from .hint_button import HintButton
 from .pictures import MoneyMapButton
 
 if TYPE_CHECKING:
-    from bot.app import MonopolyBot
+    from bot.hosting.app import MonopolyBot
 
 EMBED_COLOUR = {"won": 0x2E7D32, "lost": 0x8E2424, "active": 0xC8102E}
 BUTTON_ORDER = (Roll, PayFine, UseJailCard, Buy, Decline, BuildHouse, BuildHotel, DoneBuilding,

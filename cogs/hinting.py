@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot.errors import GameFinished, GameNotFound, NotYourGame, StaleVersion
-from bot.hints import AlreadyThinking, HintService, NoHints
+from bot.application.hints import AlreadyThinking, HintService, NoHints
 from bot.i18n import t
 from bot.i18n.hints import describe_hint
 
@@ -22,7 +22,7 @@ from .errors import report_error
 from .replies import ephemeral, last_events, locale_for, service_of
 
 if TYPE_CHECKING:
-    from bot.app import MonopolyBot
+    from bot.hosting.app import MonopolyBot
 
 MESSAGE_LIMIT = 2000
 

@@ -16,7 +16,7 @@ from discord.ext import commands
 from bot.errors import DamagedGame, GameFinished, StaleVersion
 from bot.i18n import action_label, narrate, quote_user_text, refusal_reason, square_name, t
 from bot.pictures import jobs
-from bot.service import GameRecord
+from bot.application.service import GameRecord
 from game_core import (
     IllegalActionError, LiftMortgage, Mortgage, SellBuilding,
 )
@@ -41,7 +41,7 @@ from .starting import play_again, quietly_refresh, start_game
 from .translator import CatalogTranslator, choice, en
 
 if TYPE_CHECKING:
-    from bot.app import MonopolyBot
+    from bot.hosting.app import MonopolyBot
 
 log = logging.getLogger(__name__)
 # A property option names a square: its number (autocomplete) or its name, the longest of

@@ -14,7 +14,7 @@ import discord
 
 from bot.errors import GameFinished, GameNotFound, NotYourGame, StaleVersion
 from bot.i18n import refusal_reason, t
-from bot.service import GameRecord
+from bot.application.service import GameRecord
 from game_core import Action, Event, IllegalActionError
 
 from .board_updates import answer_click, answer_with_message, update_message, updates_for

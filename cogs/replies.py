@@ -11,14 +11,14 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot.i18n import locale_of, t
-from bot.service import GameRecord, GameService
-from bot.workers import WorkerPool
+from bot.application.service import GameRecord, GameService
+from bot.hosting.workers import WorkerPool
 from game_core import Event
 
 from .confirm import ExpiringView
 
 if TYPE_CHECKING:
-    from bot.app import MonopolyBot
+    from bot.hosting.app import MonopolyBot
 
 
 def service_of(interaction: discord.Interaction[Any]) -> GameService:

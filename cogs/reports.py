@@ -14,8 +14,8 @@ from bot.i18n import (
     chunk_lines, fit_lines, format_money, format_number, format_percent, house_rules_notice,
     narrate, points, property_lines, rules_pages, square_name, t, tn,
 )
-from bot.daily import Streak
-from bot.service import GameRecord, HistoryEntry, LeaderboardRow, PlayerStats
+from bot.application.daily import Streak
+from bot.application.service import GameRecord, HistoryEntry, LeaderboardRow, PlayerStats
 from game_core import Options
 from game_core.state import BANK
 

@@ -14,7 +14,7 @@ import discord
 
 from bot.errors import ActiveGameExists, DamagedGame, GameNotFound, ServiceError
 from bot.i18n import option_refusal, t
-from bot.service import ActResult, GameRecord
+from bot.application.service import ActResult, GameRecord
 from game_core import Event, InvalidOptionError
 
 from .confirm import ConfirmView

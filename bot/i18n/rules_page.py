@@ -21,7 +21,7 @@ SECTIONS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("rent", ("R1", "R2", "R3", "R4")),
     ("money", ("M1", "M2", "M3", "M4", "M5")),
     ("end", ("E1", "E2", "E3")),
-    ("hosting", ("H1", "H2", "H3")),
+    ("hosting", ("H1", "H2", "H3", "H4", "H5")),
 )
 
 INTRO = {
@@ -112,6 +112,14 @@ RULES_EN: dict[str, str] = {
           "first.",
     "H2": "Your game waits for you as long as you like, even when the bot restarts.",
     "H3": "Every game can be replayed exactly from its seed and your choices.",
+    "H4": "Dice by roll: your 10th roll of a game is the same whatever you bought, declined, "
+          "mortgaged or sold before it. A utility's rent roll and a doubles try in Jail use "
+          "dice of their own and never shift the others. So two players of the same game "
+          "(the daily) stand on the same square after every roll. The cards come in the "
+          "same order for both too, until one of them keeps, uses or sells a Get Out of "
+          "Jail Free card: that card goes back under its deck later than for the other.",
+    "H5": "The daily challenge: one game a day (UTC) for everyone, under the standard rules, "
+          "one attempt each. Nobody sees another player's daily before it is over.",
 }
 
 RULES_FR: dict[str, str] = {
@@ -190,6 +198,16 @@ RULES_FR: dict[str, str] = {
           "d'abandonner la première.",
     "H2": "Votre partie vous attend aussi longtemps que vous voulez, même si le bot redémarre.",
     "H3": "Chaque partie peut être rejouée à l'identique à partir de sa graine et de vos choix.",
+    "H4": "Les dés par lancer : votre 10e lancer d'une partie est le même quoi que vous ayez "
+          "acheté, refusé, hypothéqué ou vendu avant. Le lancer du loyer d'une compagnie et "
+          "un essai de double en prison ont leurs propres dés et ne décalent jamais les "
+          "autres. Deux joueurs de la même partie (le défi du jour) sont donc sur la même "
+          "case après chaque lancer. Les cartes viennent aussi dans le même ordre pour les "
+          "deux, jusqu'à ce que l'un garde, utilise ou vende une carte « Vous êtes libéré de "
+          "prison » : elle retourne sous son paquet plus tard que pour l'autre.",
+    "H5": "Le défi du jour : une partie par jour (UTC) pour tout le monde, en règles standard, "
+          "une tentative chacun. Personne ne voit le défi d'un autre joueur avant qu'il soit "
+          "terminé.",
 }
 
 RULES: dict[str, dict[str, str]] = {"en": RULES_EN, "fr": RULES_FR}

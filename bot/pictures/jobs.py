@@ -13,12 +13,12 @@ from dataclasses import dataclass
 
 from game_core.story import GameLog
 
+from bot.application.records import FinishedGame
+
 from .board import render_board
 from .board_text import render_board_text
 from .heatmap import money_map_text, render_money_map
 from .recap import recap_text, render_recap
-from bot.records import FinishedGame
-
 from .record_chart import record_text, render_record
 
 

@@ -2,7 +2,8 @@
 above, the turns each loss lasted below; games under the standard rules (every option at its
 RULES.md default) in blue discs, under house rules in orange diamonds.
 
-    render_record(games, locale="fr") -> PNG bytes   (two games or more: bot.records.FinishedGame)
+    render_record(games, locale="fr") -> PNG bytes   (two games or more:
+                                                     bot.application.records.FinishedGame)
     record_text(games, locale="fr")   -> the same in words
 """
 
@@ -15,7 +16,7 @@ from matplotlib.figure import Figure
 from matplotlib.lines import Line2D
 
 from bot.i18n import format_number, t
-from bot.records import FinishedGame
+from bot.application.records import FinishedGame
 
 from . import charts as C
 

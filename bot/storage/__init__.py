@@ -10,7 +10,8 @@ at all, guarded by the game's version in the same transaction (one writer per ga
 processes: a move chosen at an older version stores nothing), H1's partial unique index, and
 numbered migrations recorded in the database (the same numbers for both).
 
-Rows are tuples in the column orders of `bot.records` (GAME_COLUMNS, ...), decoded there.
+Rows are tuples in the column orders of `columns` (GAME_COLUMNS, ...), decoded by
+`bot.application.records`.
 Values always travel as parameters; SQL text is never built from them.
 """
 
@@ -20,8 +21,8 @@ import os
 from collections.abc import Sequence
 from typing import Any, Protocol
 
-from ..records import GAME_COLUMNS
-from ..settings import is_postgres_url
+from .columns import GAME_COLUMNS
+from .targets import is_postgres_url
 
 Row = Sequence[Any]
 # Everything of a game's row, for copying it from one database to another (migrate-db).
@@ -137,9 +138,9 @@ async def open_storage(target: str | os.PathLike[str], **sqlite_options: Any) ->
     """The storage named by `target` (MONOPOLY_DB): a postgresql:// URL or a SQLite file,
     opened and migrated. DatabaseTooNew if a newer bot upgraded it."""
     if is_postgres_url(target):
-        from .postgres import PostgresStorage
+        from bot.storage.postgres import PostgresStorage
 
         return await PostgresStorage.open(os.fspath(target))
-    from .sqlite import SqliteStorage
+    from bot.storage.sqlite import SqliteStorage
 
     return await SqliteStorage.open(target, **sqlite_options)

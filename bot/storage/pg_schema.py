@@ -1,4 +1,5 @@
-"""PostgreSQL migrations: the files of `bot/migrations/postgres/`, numbered as SQLite's.
+"""PostgreSQL migrations: the files of `bot/storage/migrations/postgres/`, numbered as
+SQLite's.
 
 Each applied number is a row of `schema_migrations` (number, name, applied_at). At start-up
 every newer file is applied in order, in one transaction that first takes an advisory lock,
@@ -13,8 +14,9 @@ from importlib import resources
 
 import asyncpg
 
-from ..db import Migration, parse_migrations
-from ..errors import DatabaseTooNew
+from bot.errors import DatabaseTooNew
+
+from .sqlite_file import Migration, parse_migrations
 
 # Any constant will do; it only has to be the same for every process of the bot.
 _MIGRATION_LOCK = 0x5010_4D0E  # "solo mono"
@@ -28,7 +30,7 @@ CREATE TABLE IF NOT EXISTS schema_migrations (
 
 
 def load_migrations() -> list[Migration]:
-    return parse_migrations(resources.files("bot.migrations.postgres"))
+    return parse_migrations(resources.files("bot.storage.migrations.postgres"))
 
 
 MIGRATIONS = load_migrations()

@@ -17,8 +17,9 @@ from typing import Any
 
 import asyncpg
 
-from ..errors import DamagedGame, DatabaseBusy
-from ..records import GAME_COLUMNS
+from bot.errors import DamagedGame, DatabaseBusy
+
+from .columns import GAME_COLUMNS
 from . import COPY_ACTION_COLUMNS, COPY_GAME_COLUMNS, Move, NewGame, Row, pg_schema
 
 POOL_SIZE = 10  # connections per process; PostgreSQL's default limit is 100 in all

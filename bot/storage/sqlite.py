@@ -1,4 +1,4 @@
-"""The SQLite backend: one file, three connections (bot.db has their settings).
+"""The SQLite backend: one file, three connections (bot.storage.sqlite_file has their settings).
 
 Every move is saved by ONE statement, an insert into the `game_moves` view, whose trigger
 (migrations/0001 and 0003) checks the game's version and status, writes the new state with
@@ -22,9 +22,10 @@ from typing import Any
 
 import aiosqlite
 
-from .. import db
-from ..errors import DamagedGame, DatabaseReadOnly
-from ..records import GAME_COLUMNS
+from bot.errors import DamagedGame, DatabaseReadOnly
+
+from . import sqlite_file as db
+from .columns import GAME_COLUMNS
 from . import COPY_ACTION_COLUMNS, COPY_GAME_COLUMNS, Move, NewGame, Row
 
 _SELECT_GAME = f"SELECT {GAME_COLUMNS} FROM games WHERE id = ?"

@@ -30,8 +30,8 @@ import sys
 import traceback
 from pathlib import Path
 
-from bot.records import dumps
-from bot.service import GameRecord, GameService
+from bot.application.records import dumps
+from bot.application.service import GameRecord, GameService
 from game_core import Action, Resign, action_from_dict
 from game_core.strategies import STRATEGIES, make_strategy
 

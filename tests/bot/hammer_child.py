@@ -20,7 +20,7 @@ import sys
 import time
 
 from bot.errors import GameFinished, StaleVersion
-from bot.service import GameService
+from bot.application.service import GameService
 from game_core.strategies import make_strategy
 
 STEPS = 80  # per game, at most

@@ -11,7 +11,7 @@ from typing import Any
 
 import asyncpg
 
-from bot.settings import is_postgres_url
+from bot.storage.targets import is_postgres_url
 
 
 async def raw(database: str, sql: str, *params: Any) -> list[tuple[Any, ...]]:

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from bot.pictures.board import render_board
-from bot.service import GameService
+from bot.application.service import GameService
 from cogs.game_message import last_move
 
 from .fake_discord import FakeDiscord

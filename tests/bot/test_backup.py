@@ -11,9 +11,9 @@ import sys
 import time
 from pathlib import Path
 
-from bot.backup import backup
-from bot.cli import main
-from bot.service import GameService
+from bot.storage.backup import backup
+from bot.cli.main import main
+from bot.application.service import GameService
 from game_core.strategies import make_strategy
 
 PLAYERS = 40

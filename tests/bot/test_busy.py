@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from bot.errors import DatabaseBusy
-from bot.service import GameService
+from bot.application.service import GameService
 from game_core import Roll
 
 TIMEOUT_MS = 150

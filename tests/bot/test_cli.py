@@ -5,7 +5,7 @@ import json
 
 import pytest
 
-from bot.cli import main
+from bot.cli.main import main
 
 
 def test_simulate_json_has_the_documented_keys(capsys):

@@ -10,7 +10,7 @@ from collections.abc import AsyncIterator
 import pytest
 
 from bot.errors import DamagedGame, GameFinished, StaleVersion
-from bot.service import ActResult, GameService
+from bot.application.service import ActResult, GameService
 from game_core import Game, Resign, Roll, action_from_dict
 from game_core.strategies import STRATEGIES, make_strategy
 

@@ -23,8 +23,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from bot.service import GameService
-from bot.settings import is_postgres_url
+from bot.application.service import GameService
+from bot.storage.targets import is_postgres_url
 from tests.bot import crash_child
 
 from .raw_db import raw

@@ -12,9 +12,9 @@ from collections.abc import AsyncIterator
 import pytest
 
 from bot.__main__ import setup_logging
-from bot.daily import DAY_SECONDS, day_number, parse_day, streak_of
-from bot.service import GameService
-from bot.settings import Settings
+from bot.application.daily import DAY_SECONDS, day_number, parse_day, streak_of
+from bot.application.service import GameService
+from bot.hosting.settings import Settings
 from game_core import Game
 from game_core.strategies import make_strategy
 

@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 from bot.errors import ActiveGameExists, DamagedGame
-from bot.service import GameService
+from bot.application.service import GameService
 from game_core import Roll
 
 DEEP = "[" * 100_000 + "]" * 100_000  # json.loads: RecursionError, no ValueError

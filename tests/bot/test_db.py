@@ -12,9 +12,9 @@ from pathlib import Path
 
 import pytest
 
-from bot import db
+from bot.storage import sqlite_file as db
 from bot.errors import DatabaseTooNew
-from bot.service import GameService
+from bot.application.service import GameService
 from game_core import Game, Options
 from game_core.strategies import make_strategy
 

@@ -9,7 +9,7 @@ from itertools import count
 import pytest
 
 from bot.errors import DamagedGame, GameNotFound
-from bot.service import GameService
+from bot.application.service import GameService
 from game_core.rules import estate_value
 from game_core.story import TurnPoint
 from game_core.strategies import make_strategy

@@ -9,11 +9,11 @@ from collections.abc import AsyncIterator
 import pytest
 
 from bot.errors import GameFinished, NotYourGame, StaleVersion
-from bot.hints import (
+from bot.application.hints import (
     AlreadyThinking, HintService, compute_hint, hint_seed, rollouts_per_choice,
 )
-from bot.service import GameService
-from bot.workers import WorkerPool
+from bot.application.service import GameService
+from bot.hosting.workers import WorkerPool
 from game_core import Resign, Roll
 from game_core.advisor import advise
 

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.service import GameService
+from bot.application.service import GameService
 from game_core.advisor import open_choices
 from game_core.state import BUY
 from game_core.strategies import Focus

@@ -14,9 +14,9 @@ from collections.abc import Iterator
 import pytest
 
 from bot.__main__ import setup_logging
-from bot.redact import REDACTED
-from bot.service import GameService
-from bot.settings import Settings
+from bot.hosting.redact import REDACTED
+from bot.application.service import GameService
+from bot.hosting.settings import Settings
 
 from .fake_discord import FakeDiscord
 from .fake_payloads import CHANNEL_ID, GUILD_ID

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import asyncio
 
-from bot.cli import main
-from bot.service import GameService
+from bot.cli.main import main
+from bot.application.service import GameService
 from game_core import Roll
 from game_core.strategies import make_strategy
 

@@ -9,7 +9,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from bot.service import GameService
+from bot.application.service import GameService
 
 from .raw_db import raw
 

@@ -18,7 +18,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.service import GameService
+from bot.application.service import GameService
 from game_core.strategies import make_strategy
 
 QUICK_WIN = {"treasury": 260}  # S3: a Bank with 60 goes bankrupt at the first GO salary

@@ -19,7 +19,7 @@ import aiosqlite
 import pytest
 
 from bot.errors import ActiveGameExists
-from bot.service import GameService
+from bot.application.service import GameService
 from game_core import Roll
 
 Step = Callable[[GameService], Awaitable[object]]

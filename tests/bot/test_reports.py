@@ -12,9 +12,9 @@ from pathlib import Path
 
 import pytest
 
-from bot.migrate_db import copy_database
-from bot.service import GameRecord, GameService, PlayerStats
-from bot.settings import is_postgres_url
+from bot.cli.migrate_db import copy_database
+from bot.application.service import GameRecord, GameService, PlayerStats
+from bot.storage.targets import is_postgres_url
 from game_core.strategies import make_strategy
 
 # (owner, guild, seed): under the standard rules (only they reach the leaderboard) always-buy

@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from bot import db
-from bot.service import GameService
+from bot.storage import sqlite_file as db
+from bot.application.service import GameService
 from game_core import Options
 from game_core.strategies import make_strategy
 

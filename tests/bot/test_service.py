@@ -14,7 +14,7 @@ import pytest
 from bot.errors import (
     ActiveGameExists, DamagedGame, GameFinished, GameNotFound, NotYourGame, StaleVersion,
 )
-from bot.service import GameRecord, GameService
+from bot.application.service import GameRecord, GameService
 from game_core import (
     Buy, Decline, Game, IllegalActionError, InvalidOptionError, Options, Resign, Roll,
 )
@@ -265,10 +265,10 @@ async def test_latest_game_is_the_active_one_else_the_last_finished(service):
 
 
 async def test_the_log_tells_each_game_start_and_end(service, caplog):
-    with caplog.at_level(logging.INFO, logger="bot.service"):
+    with caplog.at_level(logging.INFO, logger="bot.application.service"):
         record = await service.start(9, 1, 2, seed=4, edition="uk")
         await service.resign(record.id, 9)
-    told = [r.getMessage() for r in caplog.records if r.name == "bot.service"]
+    told = [r.getMessage() for r in caplog.records if r.name == "bot.application.service"]
     assert told[0].startswith(f"game {record.id} started by user 9 (uk edition")
     assert told[1] == f"game {record.id} finished after 1 turns: lost:resigned, score 0"
 

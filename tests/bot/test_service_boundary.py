@@ -10,7 +10,7 @@ from collections.abc import AsyncIterator
 import pytest
 
 from bot.errors import GameNotFound, InvalidRequest
-from bot.service import GameService
+from bot.application.service import GameService
 from game_core import InvalidOptionError, LiftMortgage, Mortgage, Roll, SellBuilding
 
 BIG = 2**63  # one past SQLite's largest integer

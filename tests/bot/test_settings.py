@@ -6,8 +6,10 @@ from pathlib import Path
 
 import pytest
 
-from bot.app import MonopolyBot
-from bot.settings import DEFAULT_DB_PATH, Settings, SettingsError, database_target, redact_url
+from bot.hosting.app import MonopolyBot
+from bot.hosting.settings import (
+    DEFAULT_DB_PATH, Settings, SettingsError, database_target, redact_url,
+)
 
 TOKEN = {"DISCORD_TOKEN": "t"}
 

@@ -15,7 +15,7 @@ from http.server import BaseHTTPRequestHandler, HTTPServer
 
 import pytest
 
-from bot.db import SCHEMA_VERSION
+from bot.storage.sqlite_file import SCHEMA_VERSION
 
 from .fake_discord import FakeDiscord, bot_command
 from .running_bot import alive, worker_pids

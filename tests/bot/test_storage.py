@@ -8,9 +8,9 @@ import asyncio
 import asyncpg
 import pytest
 
-from bot import db
+from bot.storage import sqlite_file as db
 from bot.errors import DatabaseTooNew
-from bot.service import GameService
+from bot.application.service import GameService
 from bot.storage import pg_schema
 
 from .raw_db import raw

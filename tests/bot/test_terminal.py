@@ -7,8 +7,8 @@ import subprocess
 import sys
 from collections.abc import Iterator
 
-from bot.service import GameService
-from bot.terminal import play
+from bot.application.service import GameService
+from bot.cli.terminal import play
 
 
 def scripted(answers: list[str]) -> tuple[list[str], object, object]:
@@ -85,7 +85,7 @@ async def test_E3_resigning_asks_first(tmp_path):
 
 
 async def test_h_tells_the_odds_of_each_choice_and_plays_nothing(tmp_path):
-    from bot.workers import WorkerPool
+    from bot.hosting.workers import WorkerPool
 
     db = tmp_path / "h.sqlite3"
     said, ask, say = scripted(["h", "q"])

@@ -13,8 +13,8 @@ from pathlib import Path
 
 import pytest
 
-from bot.cli import main
-from bot.service import GameRecord, GameService
+from bot.cli.main import main
+from bot.application.service import GameRecord, GameService
 from game_core.strategies import make_strategy
 
 QUICK_WIN = {"treasury": 260}  # S3: a Bank with 60 goes bankrupt at the first GO salary

@@ -10,7 +10,7 @@ import time
 
 import pytest
 
-from bot.workers import PoolClosed, WorkerPool
+from bot.hosting.workers import PoolClosed, WorkerPool
 
 
 def _pid_and_square(n: int) -> tuple[int, int]:

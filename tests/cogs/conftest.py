@@ -14,9 +14,9 @@ import pytest
 import simcord
 import simcord.interactions as simcord_interactions
 
-from bot.app import MonopolyBot
-from bot.settings import Settings
-from bot.workers import WorkerPool
+from bot.hosting.app import MonopolyBot
+from bot.hosting.settings import Settings
+from bot.hosting.workers import WorkerPool
 
 DEFAULT_SEED = 12345
 

@@ -9,9 +9,9 @@ import sqlite3
 
 import pytest
 
-from bot.app import MonopolyBot
-from bot.service import GameService
-from bot.settings import Settings
+from bot.hosting.app import MonopolyBot
+from bot.application.service import GameService
+from bot.hosting.settings import Settings
 
 from .conftest import DEFAULT_SEED, button_ids
 

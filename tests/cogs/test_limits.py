@@ -8,7 +8,7 @@ from collections.abc import Iterator
 import discord
 import pytest
 
-from bot.records import GameRecord
+from bot.application.records import GameRecord
 from cogs.game_message import build_game_message
 from cogs.reports import status_embed
 from game_core import Event, Game

@@ -4,7 +4,7 @@ moment (the race is made to happen; see tests/bot/test_races.py)."""
 
 from __future__ import annotations
 
-from bot.service import GameService
+from bot.application.service import GameService
 from game_core import Roll
 from tests.bot.test_races import when_sent
 

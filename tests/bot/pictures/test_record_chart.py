@@ -10,7 +10,7 @@ import pytest
 from PIL import Image
 
 from bot.pictures.record_chart import record_figure, record_text, render_record
-from bot.records import FinishedGame
+from bot.application.records import FinishedGame
 
 
 def record(n: int, seed: int = 1) -> list[FinishedGame]:

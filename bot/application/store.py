@@ -12,7 +12,7 @@ import functools
 from collections.abc import Callable, Coroutine
 from typing import Any, Concatenate, ParamSpec, TypeVar
 
-from .storage import Storage
+from bot.storage import Storage
 
 _S = TypeVar("_S", bound="Store")
 _P = ParamSpec("_P")

@@ -14,7 +14,7 @@ import sqlite3
 from dataclasses import dataclass
 from pathlib import Path
 
-from .db import BUSY_TIMEOUT_MS
+from .sqlite_file import BUSY_TIMEOUT_MS
 
 
 class BackupError(Exception):

@@ -15,7 +15,7 @@ from typing import Any
 from game_core import Action, InvalidOptionError
 from game_core.actions import SquareAction
 
-from .errors import GameNotFound, InvalidRequest
+from bot.errors import GameNotFound, InvalidRequest
 
 MAX_INT = 2**63 - 1  # SQLite integers are signed 64-bit
 

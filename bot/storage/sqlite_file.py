@@ -1,6 +1,6 @@
 """The SQLite file: connection settings and the schema migrations.
 
-Migrations are the numbered files in `bot/migrations/` (`0001_initial.sql`, ...). The number
+Migrations are the numbered files in `bot/storage/migrations/` (`0001_initial.sql`, ...). The number
 of the last one applied is kept in `PRAGMA user_version`; at start-up every newer file is
 applied in order, each in its own transaction, and a database newer than the code knows is
 refused (DatabaseTooNew) rather than written to by code that doesn't understand it.
@@ -21,7 +21,7 @@ from pathlib import Path
 
 import aiosqlite
 
-from .errors import DatabaseBusy, DatabaseReadOnly, DatabaseTooNew
+from bot.errors import DatabaseBusy, DatabaseReadOnly, DatabaseTooNew
 
 log = logging.getLogger(__name__)
 
@@ -42,7 +42,7 @@ class Migration:
 
 def load_migrations() -> list[Migration]:
     """The migration files shipped with the bot, in order; numbered 1, 2, 3... without gaps."""
-    return parse_migrations(resources.files("bot.migrations"))
+    return parse_migrations(resources.files("bot.storage.migrations"))
 
 
 def parse_migrations(folder: Traversable) -> list[Migration]:

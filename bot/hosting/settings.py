@@ -8,13 +8,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from bot.storage.targets import is_postgres_url
+
 DEFAULT_DB_PATH = "./data/monopoly.sqlite3"
-POSTGRES_SCHEMES = ("postgresql://", "postgres://")
-
-
-def is_postgres_url(target: str | os.PathLike[str]) -> bool:
-    """Whether MONOPOLY_DB (or a --db option) names a PostgreSQL database, not a file."""
-    return isinstance(target, str) and target.lower().startswith(POSTGRES_SCHEMES)
 
 
 class SettingsError(Exception):

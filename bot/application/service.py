@@ -15,9 +15,9 @@ processes moving a game at once, one stores its move and the other finds the gam
 Recently played games are kept decoded in memory (records.LiveGames), so that an action
 rarely reads its row.
 
-Every call checks its arguments first (bot.checks) and answers with the service's own errors
-(bot.errors): a lock held past the busy timeout by another program is DatabaseBusy, a row
-that can't be read is DamagedGame for that game alone.
+Every call checks its arguments first (bot.application.checks) and answers with the
+service's own errors (bot.errors): a lock held past the busy timeout by another program is
+DatabaseBusy, a row that can't be read is DamagedGame for that game alone.
 """
 
 from __future__ import annotations
@@ -35,19 +35,21 @@ from game_core import Action, Game, InvalidOptionError, Resign, action_from_dict
 from game_core.options import STANDARD
 from game_core.story import GameLog
 
-from . import checks, db, verify
-from .daily_service import SECRET_BYTES as DAILY_SECRET_BYTES
-from .daily_service import DailyGames
-from .errors import (
+from bot.errors import (
     ActiveGameExists, DamagedGame, DatabaseBusy, GameFinished, GameNotFound, NotYourGame,
     StaleVersion,
 )
+from bot.storage import Move, Storage, open_storage
+from bot.storage import sqlite_file as db
+
+from . import checks, verify
+from .daily_games import SECRET_BYTES as DAILY_SECRET_BYTES
+from .daily_games import DailyGames
 from .records import (
     ACTIVE, DECODE_ERRORS, WON, ActResult, FinishedGame, GameRecord,
     HistoryEntry, LeaderboardRow, LiveGames, PlayerStats, action_dict_from_json, after_action,
     dumps, events_from_json, loads, options_from_json, record_from_row,
 )
-from .storage import Move, Storage, open_storage
 from .store import Store, call
 
 __all__ = [

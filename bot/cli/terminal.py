@@ -12,14 +12,14 @@ from typing import Any
 
 from game_core import GameError, Resign
 
-from .errors import ServiceError
-from .hints import HintService
-from .i18n import format_money, house_rules_notice, square_name, t
-from .i18n.hints import describe_hint
-from .i18n.narrate import action_label, describe_outcome, describe_pending, narrate
-from .service import GameRecord, GameService
-from .settings import database_target
-from .workers import WorkerPool
+from bot.errors import ServiceError
+from bot.application.hints import HintService
+from bot.i18n import format_money, house_rules_notice, square_name, t
+from bot.i18n.hints import describe_hint
+from bot.i18n.narrate import action_label, describe_outcome, describe_pending, narrate
+from bot.application.service import GameRecord, GameService
+from bot.hosting.settings import database_target
+from bot.hosting.workers import WorkerPool
 
 Ask = Callable[[str], str]
 Say = Callable[[str], None]

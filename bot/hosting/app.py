@@ -16,10 +16,11 @@ from discord.ext import commands
 
 from game_core import Game
 
-from .errors import DatabaseReadOnly, DatabaseTooNew
-from .hints import HintService
-from .pictures.board import render_board
-from .service import GameService
+from bot.errors import DatabaseReadOnly, DatabaseTooNew
+from bot.application.hints import HintService
+from bot.pictures.board import render_board
+from bot.application.service import GameService
+
 from .settings import Settings
 from .workers import WorkerPool
 

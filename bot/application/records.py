@@ -17,7 +17,7 @@ from game_core import (
     CorruptStateError, Event, Game, InvalidOptionError, Options, event_from_dict,
 )
 
-from .errors import DamagedGame
+from bot.errors import DamagedGame
 
 ACTIVE, WON, LOST = "active", "won", "lost"
 
@@ -97,11 +97,8 @@ class FinishedGame:
     standard: bool  # every rule option at its RULES.md default (Options.is_standard)
 
 
-# The column order of GAME_COLUMNS is the order of the GameRecord fields before `game`, then
-# the state, then the fields after `game`.
-GAME_COLUMNS = ("id, owner_id, guild_id, channel_id, message_id, seed, options, edition, "
-                "status, version, created_at, updated_at, finished_at, outcome, score, turns, "
-                "state, daily_day")
+# GAME_COLUMNS (bot.storage.columns) is the order of the GameRecord fields before `game`,
+# then the state, then the fields after `game`.
 
 
 # Compact JSON, from one encoder built once: json.dumps with any option builds a new encoder

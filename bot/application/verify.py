@@ -13,7 +13,8 @@ from typing import Any
 
 from game_core import Game, action_from_dict
 
-from .errors import DamagedGame
+from bot.errors import DamagedGame
+
 from .records import ACTIVE, DECODE_ERRORS, dumps, loads, options_from_json
 
 def problem(game_id: int, rows: Sequence[Sequence[Any]]) -> str:

@@ -16,9 +16,9 @@ import os
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from .service import GameService
-from .settings import redact_url
-from .storage import Storage, open_storage
+from bot.application.service import GameService
+from bot.hosting.settings import redact_url
+from bot.storage import Storage, open_storage
 
 Say = Callable[[str], None]
 BATCH = 500  # games per transaction

@@ -1,6 +1,6 @@
 """`solo-monopoly`: the command line. `simulate` runs the engine's simulator; `play` plays a
 game in the terminal through the same service as the bot; `verify-db` and `backup` are the
-admin's (bot.admin)."""
+admin's (bot.cli.admin)."""
 
 from __future__ import annotations
 
@@ -15,7 +15,7 @@ from game_core.presets import PRESETS, preset_options
 from game_core.simulate import compare, landings, simulate, wilson_interval
 from game_core.strategies import STRATEGIES
 
-from .errors import ServiceError
+from bot.errors import ServiceError
 
 SQUARE_LABELS = (
     "GO", "Mediterranean", "Community Chest", "Baltic", "Income Tax", "Reading RR",
@@ -111,18 +111,18 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.command == "simulate":
             return run_simulate(args)
         if args.command in ("verify-db", "backup"):
-            from .admin import db_path, run_backup, run_verify_db
+            from bot.cli.admin import db_path, run_backup, run_verify_db
 
             if args.command == "backup":
                 return run_backup(db_path(args.db), Path(args.dest), print, _warn)
             return run_verify_db(db_path(args.db), print, _warn)
         if args.command == "migrate-db":
-            from .migrate_db import run_migrate_db
-            from .settings import database_target
+            from bot.cli.migrate_db import run_migrate_db
+            from bot.hosting.settings import database_target
 
             return run_migrate_db(database_target(args.source), database_target(args.dest),
                                   print, _warn)
-        from .terminal import run_terminal
+        from bot.cli.terminal import run_terminal
 
         return run_terminal(db=args.db, user_id=args.user, locale=args.locale,
                             edition=args.edition,

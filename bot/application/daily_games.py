@@ -10,11 +10,12 @@ from typing import Any
 
 from game_core.options import STANDARD
 
+from bot.errors import ActiveGameExists, DatabaseBusy
+from bot.storage import Storage
+
 from . import checks
 from .daily import DailyRow, Streak, daily_seed, day_of, ranked, streak_of
-from .errors import ActiveGameExists, DatabaseBusy
 from .records import GameRecord, record_from_row
-from .storage import Storage
 
 SECRET_BYTES = 32
 

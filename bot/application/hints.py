@@ -19,18 +19,31 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from collections.abc import Callable
+from typing import ParamSpec, Protocol, TypeVar
 
 from game_core import Game
 from game_core.advisor import DEFAULT_ROLLOUTS, Hint, Tallies, open_choices, split, summarize
 from game_core.advisor import tally_chunk
 from game_core.rng import MASK64, mix
 
-from .errors import GameFinished, NotYourGame, ServiceError, StaleVersion
+from bot.errors import GameFinished, NotYourGame, ServiceError, StaleVersion
+
 from .records import ACTIVE, GameRecord
 from .service import GameService
-from .workers import WorkerPool
 
 log = logging.getLogger(__name__)
+P = ParamSpec("P")
+T = TypeVar("T")
+
+
+class WorkerPool(Protocol):
+    """Where rollouts run: bot.hosting.workers.WorkerPool (processes off the event loop)."""
+
+    @property
+    def size(self) -> int: ...
+
+    async def run(self, fn: Callable[P, T], /, *args: P.args, **kwargs: P.kwargs) -> T: ...
 FEWEST_ROLLOUTS = 200  # per choice, however many choices: below it the intervals say little
 HINT_STREAM = 0xAD71_5E55_0000_0013  # the advisor's seeds, apart from every game's own
 

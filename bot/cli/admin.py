@@ -1,7 +1,7 @@
 """The admin's commands on the database file: `solo-monopoly verify-db` and `backup`.
 
 Both can run while the bot plays: verify-db reads through its own service (each game in one
-snapshot), backup copies one snapshot with VACUUM INTO (bot.backup).
+snapshot), backup copies one snapshot with VACUUM INTO (bot.storage.backup).
 """
 
 from __future__ import annotations
@@ -10,9 +10,9 @@ import asyncio
 from collections.abc import Callable
 from pathlib import Path
 
-from .backup import BackupError, backup
-from .service import GameService
-from .settings import database_target
+from bot.storage.backup import BackupError, backup
+from bot.application.service import GameService
+from bot.hosting.settings import database_target
 
 Say = Callable[[str], None]
 

@@ -1,0 +1,12 @@
+"""What a MONOPOLY_DB value (or a --db option) names: a SQLite file or a PostgreSQL URL."""
+
+from __future__ import annotations
+
+import os
+
+POSTGRES_SCHEMES = ("postgresql://", "postgres://")
+
+
+def is_postgres_url(target: str | os.PathLike[str]) -> bool:
+    """Whether MONOPOLY_DB (or a --db option) names a PostgreSQL database, not a file."""
+    return isinstance(target, str) and target.lower().startswith(POSTGRES_SCHEMES)
