@@ -98,10 +98,26 @@ async def kill_at_a_random_moment(database: str, report: Path, stderr: Path, run
     assert returncode == -signal.SIGKILL, f"the child failed:\n{stderr.read_text()}"
 
 
+async def until_the_killed_sessions_end(database: str) -> None:
+    """A SIGKILLed client's PostgreSQL sessions live on until the server notices: a statement
+    in flight may still commit after the kill. Read the database once they are gone, or a
+    move committed a moment later would look lost now and duplicated at its redelivery."""
+    for _ in range(500):
+        [(others,)] = await raw(database, "SELECT count(*) FROM pg_stat_activity WHERE "
+                                          "datname = current_database() "
+                                          "AND backend_type = 'client backend' "
+                                          "AND pid <> pg_backend_pid()")
+        if not others:
+            return
+        await asyncio.sleep(0.01)
+    raise AssertionError("the killed child's sessions never ended")
+
+
 async def check_database(database: str) -> tuple[dict[int, int], dict[Key, Any]] | None:
     """The database after a crash: sound pages, sound keys; each game's version and its log.
     None if the child was killed before it made the schema."""
     if is_postgres_url(database):
+        await until_the_killed_sessions_end(database)
         [(made,)] = await raw(database, "SELECT to_regclass('games') IS NOT NULL")
         if not made:
             return None
