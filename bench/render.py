@@ -4,7 +4,7 @@
   caches the static board, is timed apart; the rest time what every action costs the bot.
   Target: median <= 30 ms.
 - recap, money map (issue 16): the jobs the worker runs for a finished game, replay of its
-  log (H3) included: a 208-turn win ("focus", seed 2). Targets: recap <= 100 ms, money map
+  log (H3) included: a 232-turn win ("focus", seed 2). Targets: recap <= 100 ms, money map
   <= 30 ms.
 - record chart (issue 16): /monopoly stats of a player with 200 finished games, a fifth of
   them won, a third under house rules. Target <= 100 ms.

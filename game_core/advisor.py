@@ -33,7 +33,7 @@ from .actions import (
 )
 from .board import SQUARES
 from .game import Game
-from .rng import MASK64, mix, shuffled
+from .rng import BY_ROLL, MASK64, mix, shuffled
 from .rules import hotel_refusal, house_refusal
 from .simulate import MAX_ACTIONS, wilson_interval
 from .state import BUILD, BUY, JAIL, OVER, RAISE_FUNDS, ROLL, GameState
@@ -304,9 +304,13 @@ def _clone(s: GameState) -> GameState:
 
 def _fresh_future(s: GameState, future: int) -> None:
     """Forget the game's own future (see the module docstring): new dice, new deck orders.
-    Sorting first makes the shuffle depend on which cards are in a deck, not on their order."""
+    Sorting first makes the shuffle depend on which cards are in a deck, not on their order.
+    Whatever the game's dice scheme, rollouts roll by roll (H4): a choice that skips a
+    utility rent roll leaves the rollout's movement dice as they were, so the choices of one
+    rollout are compared on the very same movement rolls."""
     s.seed = future
-    s.draws = 0
+    s.dice_scheme = BY_ROLL
+    s.draws = s.move_rolls = s.utility_rolls = s.jail_rolls = 0
     s.loaded = []
     s.chance = shuffled(tuple(sorted(s.chance)), future)
     s.chest = shuffled(tuple(sorted(s.chest)), future ^ 1)

@@ -21,6 +21,7 @@ from .editions import EDITIONS
 from .errors import CorruptStateError, IllegalActionError, InvalidOptionError
 from .events import Event
 from .options import Options
+from .rng import BY_ROLL, DICE_SCHEMES
 from .rules import hotel_refusal, house_refusal, lift_leaves_fine_unpayable
 from .state import BUILD, BUY, OVER, PLAYER, RAISE_FUNDS, ROLL, GameState
 from .turn import GameOver
@@ -57,13 +58,19 @@ class Game:
 
     @classmethod
     def new(cls, seed: int, options: Options | Mapping[str, Any] | None = None,
-            edition: str = "us", dice: Iterable[tuple[int, int]] = ()) -> Game:
-        """A new game. `dice`: values to use before the seeded ones (tests fix them so)."""
+            edition: str = "us", dice: Iterable[tuple[int, int]] = (),
+            dice_scheme: str = BY_ROLL) -> Game:
+        """A new game. `dice`: values to use before the seeded ones (tests fix them so).
+        `dice_scheme`: dice by roll (H4); BY_DRAW only to replay a game stored before it
+        (`dice_scheme_of` its saved state; see rng)."""
         if edition not in EDITIONS:
             raise InvalidOptionError(f"unknown edition {edition!r}: choose us, uk or fr",
                                      "unknown_edition", edition=edition)
+        if dice_scheme not in DICE_SCHEMES:
+            raise InvalidOptionError(f"unknown dice scheme {dice_scheme!r}: choose "
+                                     f"{' or '.join(DICE_SCHEMES)}", "dice_scheme")
         opts = options if isinstance(options, Options) else Options.from_mapping(options)
-        state = GameState(seed, edition, opts)
+        state = GameState(seed, edition, opts, dice_scheme)
         for d in dice:
             if len(d) != 2 or not all(1 <= v <= 6 for v in d):
                 raise InvalidOptionError(f"dice must be pairs of 1-6, not {d!r}", "bad_dice")
@@ -72,9 +79,10 @@ class Game:
 
     @classmethod
     def replay(cls, seed: int, options: Options | Mapping[str, Any] | None, edition: str,
-               actions: Iterable[Action], dice: Iterable[tuple[int, int]] = ()) -> Game:
-        """H3: the same seed and choices give the identical game."""
-        game = cls.new(seed, options, edition, dice)
+               actions: Iterable[Action], dice: Iterable[tuple[int, int]] = (),
+               dice_scheme: str = BY_ROLL) -> Game:
+        """H3: the same seed, dice scheme and choices give the identical game."""
+        game = cls.new(seed, options, edition, dice, dice_scheme)
         for action in actions:
             game.apply(action)
         return game
@@ -140,6 +148,11 @@ class Game:
     @property
     def options(self) -> Options:
         return self.s.options
+
+    @property
+    def dice_scheme(self) -> str:
+        """rng.BY_ROLL (H4), or BY_DRAW for a game stored before dice by roll."""
+        return self.s.dice_scheme
 
     def legal_actions(self) -> list[Action]:
         """Exactly the actions `apply` accepts now; empty only once the game is over."""

@@ -19,7 +19,7 @@ from .state import (
     BANK, BUILD, BUY, JAIL, OVER, PLAYER, RAISE_FUNDS, ROLL, THEN_MOVE, THEN_ROLL, GameState,
 )
 from . import turn as t
-from .turn import move_to, resolve, roll_dice
+from .turn import jail_dice, move_dice, move_to, resolve
 
 _WAITING_FOR = {
     ROLL: "the game is waiting for you to roll",
@@ -50,7 +50,7 @@ def roll(s: GameState, action: Action, ev: list[Event]) -> None:
     """T1, and T3 under doubles=standard (roll again, speeding, doubles out of Jail)."""
     standard = s.options.doubles == "standard"
     if s.pending == ROLL:
-        d = roll_dice(s)
+        d = move_dice(s)  # H4: the k-th movement roll
         s.rolls += 1
         s.last_dice = d
         ev.append(DiceRolled(d, "move"))
@@ -63,7 +63,7 @@ def roll(s: GameState, action: Action, ev: list[Event]) -> None:
         move_to(s, ev, (s.position + d[0] + d[1]) % 40, "dice")
         resolve(s, ev, None)
     elif s.pending == JAIL and standard:
-        d = t.roll_dice(s)
+        d = jail_dice(s)  # H4: a stream of its own
         s.rolls += 1
         s.last_dice = d
         ev.append(DiceRolled(d, "jail"))

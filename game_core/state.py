@@ -13,7 +13,7 @@ from .cards import CARDS, CHANCE, CHEST, JAIL_FREE_CARDS
 from .errors import CorruptStateError
 from .events import event_from_dict
 from .options import Options
-from .rng import MASK64, shuffled
+from .rng import BY_DRAW, BY_ROLL, MASK64, shuffled
 
 # What the game waits for.
 ROLL = "roll"  # T1
@@ -34,7 +34,14 @@ THEN_ROLL = "roll"  # P6: the fine is paid, now roll
 THEN_MOVE = "move"  # T3: third failed doubles try, fine paid, move by that roll
 CONTINUATIONS = ("", THEN_END, THEN_BANK_BUILD, THEN_ROLL, THEN_MOVE)
 
-FORMAT = 1
+# The saved-game format says the dice scheme (rng): format 1 games were made before dice by
+# roll (H4) and keep one counter for every die (`draws`); format 2 games count their dice by
+# roll (`move_rolls`, `utility_rolls`, `jail_rolls`). A game is saved in its own format
+# forever, so an old game's saved state stays exactly what its replay gives (H3).
+FORMAT_OF_SCHEME = {BY_DRAW: 1, BY_ROLL: 2}
+SCHEME_OF_FORMAT = {f: scheme for scheme, f in FORMAT_OF_SCHEME.items()}
+FORMAT = FORMAT_OF_SCHEME[BY_ROLL]  # what new games are saved as
+_COUNTERS = {BY_DRAW: ("draws",), BY_ROLL: ("move_rolls", "utility_rolls", "jail_rolls")}
 # No counter of a sound game comes near it; a larger one could not be stored (SQLite
 # integers are signed 64-bit) nor be the sign of anything but a damaged save.
 MAX_COUNT = 2**63 - 1
@@ -42,7 +49,8 @@ MAX_COUNT = 2**63 - 1
 
 class GameState:
     __slots__ = (
-        "seed", "edition", "options", "draws", "loaded",
+        "seed", "edition", "options", "dice_scheme", "draws", "move_rolls", "utility_rolls",
+        "jail_rolls", "loaded",
         "position", "cash", "bank_cash", "owner", "buildings", "mortgaged",
         "houses_left", "hotels_left", "pawns_left", "in_jail", "jail_attempts", "jail_cards",
         "chance", "chest", "turn", "rolls", "doubles_in_row", "extra_roll", "last_dice",
@@ -50,11 +58,16 @@ class GameState:
         "result", "result_reason", "score", "actions",
     )
 
-    def __init__(self, seed: int, edition: str, options: Options) -> None:
+    def __init__(self, seed: int, edition: str, options: Options,
+                 dice_scheme: str = BY_ROLL) -> None:
         self.seed = seed & MASK64
         self.edition = edition
         self.options = options
-        self.draws = 0  # how many dice draws the RNG has made
+        self.dice_scheme = dice_scheme  # rng.BY_ROLL (H4), or BY_DRAW for the oldest games
+        self.draws = 0  # BY_DRAW: how many dice draws the RNG has made
+        self.move_rolls = 0  # BY_ROLL: movement rolls made (the next one's k)
+        self.utility_rolls = 0  # BY_ROLL: utility rent rolls since the last movement roll
+        self.jail_rolls = 0  # BY_ROLL: Jail doubles tries since the last movement roll
         self.loaded: list[tuple[int, int]] = []  # dice fixed in advance (tests), used first
         self.position = 0  # S2: on GO
         self.cash = options.start_cash
@@ -86,12 +99,15 @@ class GameState:
         self.actions = 0  # actions applied so far
 
     def to_dict(self) -> dict[str, Any]:
-        return {
-            "format": FORMAT,
+        data: dict[str, Any] = {
+            "format": FORMAT_OF_SCHEME[self.dice_scheme],
             "seed": self.seed,
             "edition": self.edition,
             "options": self.options.to_dict(),
-            "draws": self.draws,
+        }
+        for counter in _COUNTERS[self.dice_scheme]:
+            data[counter] = getattr(self, counter)
+        return data | {
             "loaded": [list(d) for d in self.loaded],
             "position": self.position,
             "cash": self.cash,
@@ -128,9 +144,8 @@ class GameState:
         """Read back `to_dict()`; CorruptStateError, naming the field, on anything else."""
         if not isinstance(data, dict):
             raise CorruptStateError("a saved game must be a JSON object")
-        if data.get("format") != FORMAT:
-            raise CorruptStateError(f"unknown saved-game format {data.get('format')!r}")
-        expected = set(cls.__slots__) | {"format"}
+        scheme = dice_scheme_of(data)
+        expected = _FIELDS | {"format"} | set(_COUNTERS[scheme])
         if set(data) != expected:
             odd = sorted(set(data) ^ expected)
             raise CorruptStateError(f"saved game has missing or unknown fields: {odd}")
@@ -142,7 +157,10 @@ class GameState:
         s.options = options
         s.seed = _int(data, "seed", 0, MASK64)
         s.edition = _typed(data, "edition", str)
-        s.draws = _int(data, "draws", 0)
+        s.dice_scheme = scheme
+        s.draws = s.move_rolls = s.utility_rolls = s.jail_rolls = 0
+        for counter in _COUNTERS[scheme]:
+            setattr(s, counter, _int(data, counter, 0))
         s.loaded = [_dice(d, "loaded") for d in _typed(data, "loaded", list)]
         s.position = _int(data, "position", 0, 39)
         s.cash = _int(data, "cash", 0)
@@ -184,6 +202,22 @@ class GameState:
             raise CorruptStateError("saved game raises funds for a debt it doesn't record")
         _check_conserved(s)
         return s
+
+
+# The fields every saved game has, whatever its dice scheme.
+_FIELDS = set(GameState.__slots__) - {"dice_scheme"} - {c for cs in _COUNTERS.values() for c in cs}
+
+
+def dice_scheme_of(data: Any) -> str:
+    """The dice scheme a saved game was made with (rng: BY_DRAW or BY_ROLL), from its
+    format; CorruptStateError when it is no saved game of a known format. A replay of a
+    stored game starts from this (H3)."""
+    if not isinstance(data, dict):
+        raise CorruptStateError("a saved game must be a JSON object")
+    fmt = data.get("format")
+    if type(fmt) is not int or fmt not in SCHEME_OF_FORMAT:
+        raise CorruptStateError(f"unknown saved-game format {fmt!r}")
+    return SCHEME_OF_FORMAT[fmt]
 
 
 def _check_conserved(s: GameState) -> None:

@@ -28,6 +28,7 @@ from .events import (
 )
 from .game import Game, Outcome
 from .options import Options
+from .rng import BY_ROLL
 from .rules import estate_value
 from .state import PLAYER
 
@@ -74,26 +75,29 @@ class Story:
 
 @dataclass(frozen=True, slots=True)
 class GameLog:
-    """A game as its replay needs it (H3): the seed, the rule options, the edition and the
-    player's choices in order. Plain data, so a worker process can be handed it."""
+    """A game as its replay needs it (H3): the seed, the rule options, the edition, the
+    player's choices in order and the dice scheme it was made with (rng: by roll since H4).
+    Plain data, so a worker process can be handed it."""
 
     seed: int
     options: Mapping[str, Any]
     edition: str
     actions: tuple[Action, ...]
+    dice_scheme: str = BY_ROLL
 
     def game(self, upto: int | None = None) -> Game:
         """The game as it stood after its first `upto` actions (all by default)."""
-        return Game.replay(self.seed, self.options, self.edition, self.actions[:upto])
+        return Game.replay(self.seed, self.options, self.edition, self.actions[:upto],
+                           dice_scheme=self.dice_scheme)
 
     def story(self) -> Story:
-        return tell(self.seed, self.options, self.edition, self.actions)
+        return tell(self.seed, self.options, self.edition, self.actions, self.dice_scheme)
 
 
 def tell(seed: int, options: Options | Mapping[str, Any] | None, edition: str,
-         actions: Iterable[Action]) -> Story:
+         actions: Iterable[Action], dice_scheme: str = BY_ROLL) -> Story:
     """Replay the game (H3) and keep what its pictures show."""
-    game = Game.new(seed, options, edition)
+    game = Game.new(seed, options, edition, dice_scheme=dice_scheme)
     teller = _Teller(game)
     for action in actions:
         turn = game.turn  # the turn the action is played in; its end state is kept for it

@@ -3,6 +3,12 @@
 Functions here change a `GameState` in place and append the events they cause to `ev`.
 When the game ends mid-resolution they raise `GameOver`, which `Game.apply` catches: nothing
 may happen after the last event.
+
+Dice (H4, rng): `move_dice` for the roll made to move (T1; the extra roll after doubles is the
+next one), `utility_dice` for R3's rent roll, `jail_dice` for a doubles try (T3 standard).
+By roll, the three come from separate streams and the k-th movement roll is the same
+whatever the player chose before it; by draw (games stored before H4) all three share the
+game's one counter.
 """
 
 from __future__ import annotations
@@ -18,7 +24,7 @@ from .events import (
     BankBankrupt, Built, CardDrawn, Collected, DiceRolled, Event, FundsNeeded, GameLost, GameWon,
     JailCardKept, LeftJail, Moved, Paid, RentPaid, SentToJail, TurnStarted,
 )
-from .rng import dice
+from .rng import BY_ROLL, JAIL_STREAM, UTILITY_STREAM, dice, side_dice
 from .rules import (
     can_start_building, estate_value, fine_owed_in_jail, liquidation_value, player_buildings,
     station_rent, street_rent, utility_factor,
@@ -39,13 +45,40 @@ class GameOver(Exception):
 
 # ---- dice ---------------------------------------------------------------------------------
 
-def roll_dice(s: GameState) -> tuple[int, int]:
-    """Dice fixed in advance first (tests), then the game's seeded stream (H3)."""
+def move_dice(s: GameState) -> tuple[int, int]:
+    """T1: a movement roll (also the extra roll after doubles, T3 standard). Dice fixed in
+    advance first (tests: they take no number of any stream), then the game's seeded stream
+    (H3): by roll (H4), the k-th movement roll is the k-th of its own stream; by draw (games
+    stored before H4), the next draw of the game's one counter. See rng."""
     if s.loaded:
         return s.loaded.pop(0)
-    n = s.draws
-    s.draws = n + 1
+    if s.dice_scheme == BY_ROLL:
+        n = s.move_rolls
+        s.move_rolls = n + 1
+        s.utility_rolls = s.jail_rolls = 0
+    else:
+        n = s.draws
+        s.draws = n + 1
     return dice(s.seed, n)
+
+
+def utility_dice(s: GameState) -> tuple[int, int]:
+    """R3: the utility rent roll; by roll (H4) from a stream of its own, never shifting the
+    movement rolls."""
+    if s.loaded or s.dice_scheme != BY_ROLL:
+        return move_dice(s)  # the fixed dice, or the one counter of the by-draw scheme
+    n = s.utility_rolls
+    s.utility_rolls = n + 1
+    return side_dice(s.seed, UTILITY_STREAM, s.move_rolls, n)
+
+
+def jail_dice(s: GameState) -> tuple[int, int]:
+    """T3 standard: a doubles try in Jail; by roll (H4) from a stream of its own."""
+    if s.loaded or s.dice_scheme != BY_ROLL:
+        return move_dice(s)
+    n = s.jail_rolls
+    s.jail_rolls = n + 1
+    return side_dice(s.seed, JAIL_STREAM, s.move_rolls, n)
 
 
 # ---- money --------------------------------------------------------------------------------
@@ -165,7 +198,7 @@ def _rent(s: GameState, ev: Events, square: int, card: Effect | None, payer: str
         amount, count = station_rent(s, square)
         mult = 2 if card is Effect.NEAREST_STATION else 1  # P4: twice the rent
         return RentPaid(square, amount * mult, payer, "stations", count, mult)
-    d = roll_dice(s)  # R3: roll the dice anew
+    d = utility_dice(s)  # R3: roll the dice anew
     ev.append(DiceRolled(d, "utility"))
     factor = 10 if card is Effect.NEAREST_UTILITY else utility_factor(s, square)
     total = d[0] + d[1]

@@ -14,8 +14,11 @@ from dataclasses import dataclass
 from typing import Any
 
 from game_core import (
-    CorruptStateError, Event, Game, InvalidOptionError, Options, event_from_dict,
+    CorruptStateError, Event, Game, InvalidOptionError, Options, action_from_dict,
+    event_from_dict,
 )
+from game_core.state import dice_scheme_of
+from game_core.story import GameLog
 
 from bot.errors import DamagedGame
 
@@ -148,6 +151,25 @@ def record_from_row(row: Sequence[Any]) -> GameRecord:
     r = row
     return GameRecord(r[0], r[1], r[2], r[3], r[4], r[5], options, r[7], r[8], r[9], r[10],
                       r[11], r[12], r[13], r[14], r[15], game, r[17])
+
+
+def game_log_from_rows(game_id: int, rows: Sequence[Sequence[Any]]) -> GameLog:
+    """What a replay of the game needs (H3) from its rows (Storage.game_and_log: its row,
+    then its log): seed, options, edition, actions and the dice scheme its saved state was
+    made with. DamagedGame if the log can't be read or isn't whole."""
+    _, seed, options, edition, version, state, *_ = rows[0]
+    entries = rows[1:]
+    try:
+        if [row[0] for row in entries] != list(range(1, version + 1)):
+            raise DamagedGame(game_id, "its action log is not whole")
+        actions = tuple(action_from_dict(loads(row[1])) for row in entries)
+    except DECODE_ERRORS as exc:
+        raise DamagedGame(game_id, f"its action log can't be read ({exc})") from exc
+    try:
+        scheme = dice_scheme_of(loads(state))
+    except DECODE_ERRORS as exc:
+        raise DamagedGame(game_id, f"its saved state can't be read ({_short(exc)})") from exc
+    return GameLog(seed, options_from_json(game_id, options), edition, actions, scheme)
 
 
 def loads(text: object) -> Any:

@@ -31,7 +31,7 @@ import weakref
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from game_core import Action, Game, InvalidOptionError, Resign, action_from_dict
+from game_core import Action, Game, InvalidOptionError, Resign
 from game_core.options import STANDARD
 from game_core.story import GameLog
 
@@ -46,9 +46,9 @@ from . import checks, verify
 from .daily_games import SECRET_BYTES as DAILY_SECRET_BYTES
 from .daily_games import DailyGames
 from .records import (
-    ACTIVE, DECODE_ERRORS, WON, ActResult, FinishedGame, GameRecord,
+    ACTIVE, WON, ActResult, FinishedGame, GameRecord,
     HistoryEntry, LeaderboardRow, LiveGames, PlayerStats, action_dict_from_json, after_action,
-    dumps, events_from_json, loads, options_from_json, record_from_row,
+    dumps, events_from_json, game_log_from_rows, record_from_row,
 )
 from .store import Store, call
 
@@ -355,15 +355,7 @@ class GameService(Store, DailyGames):
         rows = await self._storage.game_and_log(game_id)
         if not rows:
             raise GameNotFound(game_id)
-        _, seed, options, edition, version, *_ = rows[0]
-        entries = rows[1:]
-        try:
-            if [row[0] for row in entries] != list(range(1, version + 1)):
-                raise DamagedGame(game_id, "its action log is not whole")
-            actions = tuple(action_from_dict(loads(row[1])) for row in entries)
-        except DECODE_ERRORS as exc:
-            raise DamagedGame(game_id, f"its action log can't be read ({exc})") from exc
-        return GameLog(seed, options_from_json(game_id, options), edition, actions)
+        return game_log_from_rows(game_id, rows)
 
     async def verify(self, game_id: int) -> bool:
         """H3: True when the game's stored state, its status, outcome, score and turns

@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from game_core import Game, action_from_dict
+from game_core.state import dice_scheme_of
 
 from bot.errors import DamagedGame
 
@@ -26,7 +27,10 @@ def problem(game_id: int, rows: Sequence[Sequence[Any]]) -> str:
     try:
         if [entry[0] for entry in entries] != list(range(1, version + 1)):
             return f"its action log is not entries 1 to {version} (its version), each once"
-        game = Game.new(seed, options_from_json(game_id, options), edition)
+        # H3: the replay rolls the dice as the game was made to (by roll since H4, by draw
+        # before): its saved state says which; a state lying about it can't match its replay.
+        game = Game.new(seed, options_from_json(game_id, options), edition,
+                        dice_scheme=dice_scheme_of(loads(state)))
         if rule_set != game.options.rule_set:  # the leaderboard counts standard games only
             return (f"its rule_set column says {rule_set} but its options make it "
                     f"{game.options.rule_set}")

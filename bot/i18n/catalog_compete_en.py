@@ -58,7 +58,11 @@ EN_COMPETE: dict[str, str] = {
     "cmd.monopoly.daily.option.edition.choice.uk": "UK (Mayfair, £)",
     "cmd.monopoly.daily.option.edition.choice.fr": "French (Rue de la Paix, Cr)",
     "daily.field": "Daily challenge",
-    "daily.field.value": "#{number} · {date} · standard rules, the same dice for everyone",
+    # H4: the dice by roll; what a kept Get Out of Jail Free card does to the card order.
+    "daily.field.value": "#{number} · {date} · standard rules, the same dice for everyone\n"
+                         "The same cards too, except that a Get Out of Jail Free card goes "
+                         "back under its deck only once used or sold: keep yours longer or "
+                         "shorter than another player and your later cards differ.",
     "daily.over": "Share your result with the button below; /monopoly daily day:today shows "
                   "today's board.",
     "daily.result.title": "Daily #{number} ({date}): your result",

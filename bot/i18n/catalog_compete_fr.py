@@ -59,7 +59,12 @@ FR_COMPETE: dict[str, str] = {
     "cmd.monopoly.daily.option.edition.choice.uk": "Royaume-Uni (Mayfair, £)",
     "cmd.monopoly.daily.option.edition.choice.fr": "France (Rue de la Paix, Cr)",
     "daily.field": "Défi du jour",
-    "daily.field.value": "n°{number} · {date} · règles standard, les mêmes dés pour tous",
+    # H4 : les dés par lancer ; ce qu'une carte « libéré de prison » gardée fait aux cartes.
+    "daily.field.value": "n°{number} · {date} · règles standard, les mêmes dés pour tous\n"
+                         "Les mêmes cartes aussi, sauf qu'une carte « Vous êtes libéré de "
+                         "prison » ne retourne sous son paquet qu'une fois utilisée ou vendue : "
+                         "gardez-la plus ou moins longtemps qu'un autre joueur et vos cartes "
+                         "suivantes diffèrent.",
     "daily.over": "Partagez votre résultat avec le bouton ci-dessous ; /monopoly defi "
                   "jour:aujourd'hui montre le classement du jour.",
     "daily.result.title": "Défi n°{number} ({date}) : votre résultat",

@@ -24,8 +24,9 @@ async def test_the_daily_is_a_second_slot_and_a_second_call_resumes_it(world):
     ordinary = await world.alice.slash(world.channel, "monopoly new")
     daily = await world.alice.slash(world.channel, "monopoly daily")
     assert not daily.ephemeral and daily.response.id != ordinary.response.id
-    assert "standard rules, the same dice for everyone" in _fields(daily.response)[
-        "Daily challenge"]
+    field = _fields(daily.response)["Daily challenge"]
+    assert "standard rules, the same dice for everyone" in field
+    assert "Get Out of Jail Free card goes back under its deck only once used or sold" in field
     service = world.env.bot.service
     record = await service.active_daily(world.alice.id)
     assert record is not None and (await service.active_game(world.alice.id)).id == 1

@@ -11,9 +11,9 @@ from .conftest import button_ids, components
 from .test_hostile_input import forge, forged_button
 
 # Standard games (only they reach the leaderboard, issue 12) that always-buy wins, the
-# shortest found among seeds 0-30,000.
-STANDARD_WIN_SEEDS = (3268, 10867, 2709, 23971, 17116, 11076, 20676, 11394, 22458, 15041,
-                      28933)
+# shortest found among seeds 0-30,000 (dice by roll, H4).
+STANDARD_WIN_SEEDS = (19213, 20111, 7913, 24740, 18938, 11817, 2169, 12500, 11941, 3024,
+                      7258)
 NEXT = "Next ▶"
 
 

@@ -7,6 +7,7 @@ from game_core.advisor import (
     Tallies, advise, open_choices, rollout_tallies, split, summarize, tally_chunk,
 )
 from game_core.board import JAIL, PROPERTIES
+from game_core.rng import BY_DRAW
 from game_core.simulate import game_seed
 from game_core.state import BUILD, BUY, JAIL as PENDING_JAIL, PLAYER
 from game_core.strategies import Focus
@@ -31,11 +32,23 @@ def test_rollouts_cant_see_the_future_two_games_differing_only_in_their_future_g
     game = midgame()
     other = game.copy()
     s = other.s
-    s.seed, s.draws = s.seed ^ 0xABCDEF, s.draws + 17  # other dice to come
+    s.seed, s.move_rolls = s.seed ^ 0xABCDEF, s.move_rolls + 17  # other dice to come
+    s.utility_rolls, s.jail_rolls = 3, 1
     s.loaded = [(6, 6), (1, 2), (3, 3)]  # even dice fixed in advance
     s.chance.reverse()  # the same cards, another order
     s.chest = s.chest[5:] + s.chest[:5]
     assert advise(game, ROLLOUTS, seed=3) == advise(other, ROLLOUTS, seed=3)
+
+
+def test_rollouts_cant_see_the_future_of_a_game_stored_under_the_old_dice_scheme_either():
+    """H3/H4: a game made before dice by roll (one counter for every die) gets the very hint
+    of the same game by roll: rollouts roll their own dice by roll whatever the game's."""
+    game = midgame()
+    old = game.copy()
+    s = old.s
+    s.dice_scheme, s.draws, s.move_rolls = BY_DRAW, s.move_rolls + 40, 0
+    assert Game.from_dict(old.to_dict()).to_dict()["format"] == 1
+    assert advise(old, ROLLOUTS, seed=3) == advise(game, ROLLOUTS, seed=3)
 
 
 def test_the_advisor_seed_does_change_the_futures():
