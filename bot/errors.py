@@ -81,6 +81,16 @@ class DatabaseBusy(ServiceError):
                          "changed: try again in a moment.")
 
 
+class DatabaseUnavailable(ServiceError):
+    """The database did not answer in time, could not be reached, or refuses writes (a
+    standby after a fail-over). A move may or may not have been stored: the same click made
+    again is recognised as a duplicate if it was, so "try again" is always safe."""
+
+    def __init__(self, detail: str) -> None:
+        super().__init__(f"The database is unavailable ({detail}): try again in a moment.")
+        self.detail = detail
+
+
 class DatabaseReadOnly(ServiceError):
     """The database file (or its folder) can't be written by this process."""
 

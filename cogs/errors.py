@@ -1,6 +1,7 @@
 """One error handler for the command tree and the game's controls: the player gets a short
 ephemeral message with an error id; the log gets the traceback with the same id. A busy
-database (another program held its lock) is no mystery: "try again", without an id."""
+database (another program held its lock) or one that doesn't answer (an outage) is no
+mystery: "try again", without an id or a traceback."""
 
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ from typing import Any
 import discord
 from discord import app_commands
 
-from bot.errors import DamagedGame, DatabaseBusy
+from bot.errors import DamagedGame, DatabaseBusy, DatabaseUnavailable
 from bot.i18n import locale_of, t
 
 log = logging.getLogger("cogs.errors")
@@ -24,6 +25,13 @@ async def report_error(interaction: discord.Interaction[Any], error: BaseExcepti
         log.warning("database busy (user %s): answered 'try again'", interaction.user.id)
         await _tell(interaction, t(locale_of(str(interaction.locale)), "error.busy"), "busy")
         return "busy"
+    if isinstance(original, DatabaseUnavailable):
+        # An outage: the storage logs it once when it starts and once when it ends; a line
+        # per click would bury the log (issue 23).
+        log.debug("database unavailable (user %s): answered 'try again'", interaction.user.id)
+        await _tell(interaction, t(locale_of(str(interaction.locale)), "error.unavailable"),
+                    "unavailable")
+        return "unavailable"
     error_id = secrets.token_hex(4)
     command = interaction.command.qualified_name if interaction.command else None
     data: dict[str, Any] = dict(interaction.data or {})

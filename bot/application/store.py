@@ -12,6 +12,7 @@ import functools
 from collections.abc import Callable, Coroutine
 from typing import Any, Concatenate, ParamSpec, TypeVar
 
+from bot.errors import DatabaseBusy, DatabaseUnavailable
 from bot.storage import Storage
 
 _S = TypeVar("_S", bound="Store")
@@ -21,14 +22,29 @@ _R = TypeVar("_R")
 
 def call(method: Callable[Concatenate[_S, _P], Coroutine[Any, Any, _R]],
          ) -> Callable[Concatenate[_S, _P], Coroutine[Any, Any, _R]]:
-    """Marks a public entry point: counted while it runs, so that close() lets it finish."""
+    """Marks a public entry point: counted while it runs, so that close() lets it finish;
+    and ended at the storage's call budget, whatever it waits for (issue 23): DatabaseBusy,
+    or DatabaseUnavailable in an outage. A write it was waiting for goes on or fails by
+    itself; the same click made again is then a duplicate or a new move."""
     async def counted(self: _S, /, *args: _P.args, **kwargs: _P.kwargs) -> _R:
         if self._closing:
             raise RuntimeError("the game service is closed")
         self._calls += 1
         self._idle.clear()
+        budget = self._storage.call_budget
         try:
-            return await method(self, *args, **kwargs)
+            if budget is None:
+                return await method(self, *args, **kwargs)
+            timer = asyncio.timeout(budget)
+            try:
+                async with timer:
+                    return await method(self, *args, **kwargs)
+            except TimeoutError:
+                if not timer.expired():
+                    raise
+                if self._storage.unavailable:
+                    raise DatabaseUnavailable(f"no answer within {budget:g} s") from None
+                raise DatabaseBusy() from None
         finally:
             self._calls -= 1
             if not self._calls:

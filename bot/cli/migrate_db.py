@@ -17,7 +17,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from bot.application.service import GameService
-from bot.hosting.settings import redact_url
+from bot.storage.targets import redact_url
 from bot.storage import Storage, open_storage
 
 Say = Callable[[str], None]

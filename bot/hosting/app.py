@@ -16,7 +16,7 @@ from discord.ext import commands
 
 from game_core import Game
 
-from bot.errors import DatabaseReadOnly, DatabaseTooNew
+from bot.errors import DatabaseReadOnly, DatabaseTooNew, DatabaseUnavailable
 from bot.application.hints import HintService
 from bot.pictures.board import render_board
 from bot.application.service import GameService
@@ -113,11 +113,14 @@ class MonopolyBot(commands.AutoShardedBot):
             return await GameService.open(url, seed_source=self._seed_source)
         except DatabaseTooNew as exc:
             raise StartupError(str(exc)) from exc
-        except (asyncpg.PostgresError, asyncpg.InterfaceError, OSError) as exc:
+        except (DatabaseUnavailable, asyncpg.PostgresError, asyncpg.InterfaceError,
+                OSError) as exc:
+            detail = exc.detail if isinstance(exc, DatabaseUnavailable) else (
+                str(exc) or type(exc).__name__)
             raise StartupError(
-                f"can't open the database {self.settings.database_name} "
-                f"({str(exc) or type(exc).__name__}): check MONOPOLY_DB (the server, the user "
-                "and its password, the database name) and that the server is running.") from exc
+                f"can't open the database {self.settings.database_name} ({detail}): check "
+                "MONOPOLY_DB (the server, the user and its password, the database name) and "
+                "that the server is running.") from exc
 
     async def sync_commands(self) -> None:
         guild_id = self.settings.dev_guild_id

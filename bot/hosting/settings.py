@@ -8,7 +8,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from bot.storage.targets import is_postgres_url
+from bot.storage.targets import is_postgres_url, redact_url
 
 DEFAULT_DB_PATH = "./data/monopoly.sqlite3"
 
@@ -116,13 +116,3 @@ def database_target(arg: str | None = None,
     env = os.environ if env is None else env
     text = (arg or "").strip() or env.get("MONOPOLY_DB", "").strip() or DEFAULT_DB_PATH
     return text if is_postgres_url(text) else Path(text)
-
-
-def redact_url(url: str) -> str:
-    """`url` with the password (if any) replaced by ***."""
-    scheme, sep, rest = url.partition("://")
-    credentials, at, place = rest.rpartition("@")
-    if not at or ":" not in credentials:
-        return url
-    user = credentials.split(":", 1)[0]
-    return f"{scheme}{sep}{user}:***@{place}"

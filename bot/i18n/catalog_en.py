@@ -166,6 +166,9 @@ EN: dict[str, str] = {
     "error.illegal": "Can't do that: {reason}",
     "error.busy": "The game's database is busy right now (another program is using it); "
                   "nothing was changed. Please try again in a moment.",
+    "error.unavailable": "The game's database isn't answering right now. Please try again "
+                         "in a moment: if your last move was saved, the game message shows "
+                         "it, and it is never made twice.",
     "error.unexpected": "Something went wrong (error id {error_id}). Your game is safe; "
                         "please try again.",
     "error.damaged": "Your game can't be read back from the database (error id {error_id}). "

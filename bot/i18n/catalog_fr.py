@@ -177,6 +177,9 @@ FR: dict[str, str] = {
     "error.illegal": "Impossible : {reason}",
     "error.busy": "La base de données du jeu est occupée en ce moment (un autre programme "
                   "l'utilise) ; rien n'a été modifié. Réessayez dans un instant.",
+    "error.unavailable": "La base de données du jeu ne répond pas en ce moment. Réessayez "
+                         "dans un instant : si votre dernier coup a été enregistré, le "
+                         "message de la partie le montre, et il n'est jamais joué deux fois.",
     "error.unexpected": "Une erreur est survenue (code {error_id}). Votre partie est intacte ; "
                         "réessayez.",
     "error.damaged": "Votre partie ne peut pas être relue dans la base (code {error_id}). "

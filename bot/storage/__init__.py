@@ -38,6 +38,14 @@ Move = tuple[int, int, str, str, float, float | None, str | None, int, int, str,
 
 class Storage(Protocol):
     backend: str  # "sqlite" | "postgresql"
+    # The most one call of the service may wait, whatever it waits for (a game's turn, a
+    # connection, the database): None when each statement's own wait bounds it (SQLite's
+    # busy timeout); PostgreSQL's server may stop answering altogether.
+    call_budget: float | None
+
+    @property
+    def unavailable(self) -> bool:
+        """In an outage: the last call found the database unreachable."""
 
     async def close(self) -> None: ...
 

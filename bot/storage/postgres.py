@@ -12,23 +12,25 @@ stale click. Reads see committed data only; the verify/replay read takes one sna
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Sequence
 from typing import Any
 
 import asyncpg
 
-from bot.errors import DamagedGame, DatabaseBusy
+from bot.errors import DamagedGame, DatabaseUnavailable
 
-from .columns import GAME_COLUMNS
 from . import COPY_ACTION_COLUMNS, COPY_GAME_COLUMNS, Move, NewGame, Row, pg_schema
+from .columns import GAME_COLUMNS
+from .pg_calls import (
+    CALL_BUDGET, CONNECT_TIMEOUT, SERVICE_MARGIN, STATEMENT_TIMEOUT_MS, Calls, describe,
+)
 
 POOL_SIZE = 10  # connections per process; PostgreSQL's default limit is 100 in all
-# A lock or a statement waiting this long means something is wrong: "try again" rather than
-# a click that hangs past Discord's deadline.
-STATEMENT_TIMEOUT_MS = 5_000
-_BUSY = (asyncpg.exceptions.LockNotAvailableError, asyncpg.exceptions.DeadlockDetectedError,
-         asyncpg.exceptions.QueryCanceledError, asyncpg.exceptions.SerializationError,
-         asyncpg.exceptions.TooManyConnectionsError)
+# Opening: connecting, then the migrations (which may wait for another process's).
+OPEN_BUDGET = 15.0
+# migrate-db's batches of 500 games and their logs are no click: they may take longer.
+COPY_BUDGET = 300.0
 
 _SELECT_GAME = f"SELECT {GAME_COLUMNS} FROM games WHERE id = $1"
 _SELECT_ACTIVE = (f"SELECT {GAME_COLUMNS} FROM games WHERE owner_id = $1 AND status = 'active'"
@@ -106,33 +108,37 @@ async def _keep_session(conn: asyncpg.Connection) -> None:
 class PostgresStorage:
     backend = "postgresql"
 
-    def __init__(self, pool: asyncpg.Pool) -> None:
+    def __init__(self, pool: asyncpg.Pool, budget: float = CALL_BUDGET) -> None:
         self._pool = pool
+        self._calls = Calls(pool, budget)
+        # A service call may wait for its game's turn too (one writer per game): a little
+        # more than one storage call, and never much more however many clicks queue up.
+        self.call_budget: float | None = budget + SERVICE_MARGIN
+
+    @property
+    def unavailable(self) -> bool:
+        return self._calls.in_outage
 
     @classmethod
-    async def open(cls, url: str, *, pool_size: int = POOL_SIZE) -> PostgresStorage:
+    async def open(cls, url: str, *, pool_size: int = POOL_SIZE,
+                   budget: float = CALL_BUDGET) -> PostgresStorage:
         """Connect to `url` and migrate its schema. DatabaseTooNew if a newer bot upgraded
-        it; asyncpg's or the OS's error if the server can't be reached."""
-        pool = await asyncpg.create_pool(
-            url, min_size=1, max_size=pool_size, reset=_keep_session,
-            server_settings={"statement_timeout": str(STATEMENT_TIMEOUT_MS),
-                             "application_name": "solo-monopoly"})
+        it; DatabaseUnavailable (what went wrong, never the password) if it can't be reached
+        or doesn't answer within OPEN_BUDGET seconds."""
         try:
-            async with pool.acquire() as conn:
-                await pg_schema.migrate(conn)
-        except BaseException:
-            await pool.close()
-            raise
-        return cls(pool)
+            pool = await asyncio.wait_for(_open_pool(url, pool_size, budget), OPEN_BUDGET)
+        except (OSError, TimeoutError, asyncpg.PostgresError, asyncpg.InterfaceError) as exc:
+            raise DatabaseUnavailable(describe(exc)) from exc
+        return cls(pool, budget)
 
     async def close(self) -> None:
-        await self._pool.close()
+        try:
+            await asyncio.wait_for(self._pool.close(), CALL_BUDGET)
+        except (TimeoutError, OSError, asyncpg.InterfaceError):  # a server gone: let go
+            self._pool.terminate()
 
     async def _fetch(self, sql: str, *args: Any) -> list[Row]:
-        try:
-            return list(await self._pool.fetch(sql, *args))
-        except _BUSY as exc:
-            raise DatabaseBusy() from exc
+        return list(await self._calls.run(lambda conn: conn.fetch(sql, *args)))
 
     async def _one(self, sql: str, *args: Any) -> Row | None:
         rows = await self._fetch(sql, *args)
@@ -140,10 +146,7 @@ class PostgresStorage:
 
     async def _execute(self, sql: str, *args: Any) -> int:
         """The number of rows the statement changed."""
-        try:
-            status: str = await self._pool.execute(sql, *args)
-        except _BUSY as exc:
-            raise DatabaseBusy() from exc
+        status: str = await self._calls.run(lambda conn: conn.execute(sql, *args))
         return int(status.rsplit(" ", 1)[-1])
 
     # ---- games ------------------------------------------------------------------------
@@ -238,15 +241,13 @@ class PostgresStorage:
             " ORDER BY seq DESC LIMIT $3", game_id, min(before, 2**31 - 1), limit)
 
     async def game_and_log(self, game_id: int) -> list[Row]:
-        try:
-            async with self._pool.acquire() as conn, conn.transaction(
-                    isolation="repeatable_read", readonly=True):
+        async def snapshot(conn: asyncpg.Connection) -> list[Row]:
+            async with conn.transaction(isolation="repeatable_read", readonly=True):
                 game = await conn.fetch(_GAME_FOR_LOG, game_id)
                 if not game:
                     return []
                 return [game[0], *await conn.fetch(_LOG, game_id)]
-        except _BUSY as exc:
-            raise DatabaseBusy() from exc
+        return await self._calls.run(snapshot)
 
     async def leaderboard(self, guild_id: int | None, limit: int, offset: int) -> list[Row]:
         if guild_id is None:
@@ -281,26 +282,46 @@ class PostgresStorage:
 
     async def import_rows(self, games: Sequence[Row], actions: Sequence[Row]) -> None:
         """Ids included; then the id sequence moves past them, so new games don't collide."""
-        async with self._pool.acquire() as conn, conn.transaction():
-            await conn.executemany(
-                f"INSERT INTO games ({COPY_GAME_COLUMNS}) VALUES ({_marks(COPY_GAME_COLUMNS)})",
-                games)
-            await conn.executemany(
-                f"INSERT INTO actions ({COPY_ACTION_COLUMNS})"
-                f" VALUES ({_marks(COPY_ACTION_COLUMNS)})", actions)
-            await conn.execute(
-                "SELECT setval(pg_get_serial_sequence('games', 'id'),"
-                " GREATEST((SELECT MAX(id) FROM games), 1))")
+        async def insert(conn: asyncpg.Connection) -> None:
+            async with conn.transaction():
+                await conn.executemany(
+                    f"INSERT INTO games ({COPY_GAME_COLUMNS})"
+                    f" VALUES ({_marks(COPY_GAME_COLUMNS)})", games)
+                await conn.executemany(
+                    f"INSERT INTO actions ({COPY_ACTION_COLUMNS})"
+                    f" VALUES ({_marks(COPY_ACTION_COLUMNS)})", actions)
+                await conn.execute(
+                    "SELECT setval(pg_get_serial_sequence('games', 'id'),"
+                    " GREATEST((SELECT MAX(id) FROM games), 1))")
+        await self._calls.run(insert, COPY_BUDGET)
 
     async def export_secrets(self) -> list[Row]:
         return await self._fetch("SELECT name, value FROM bot_secrets ORDER BY name")
 
     async def import_secrets(self, secrets: Sequence[Row]) -> None:
-        async with self._pool.acquire() as conn, conn.transaction():
-            await conn.executemany(
-                "INSERT INTO bot_secrets (name, value) VALUES ($1, $2)"
-                " ON CONFLICT (name) DO UPDATE SET value = excluded.value",
-                [(name, bytes(value)) for name, value in secrets])
+        await self._calls.run(lambda conn: conn.executemany(
+            "INSERT INTO bot_secrets (name, value) VALUES ($1, $2)"
+            " ON CONFLICT (name) DO UPDATE SET value = excluded.value",
+            [(name, bytes(value)) for name, value in secrets]))
+
+
+async def _open_pool(url: str, pool_size: int, budget: float) -> asyncpg.Pool:
+    """The pool, its schema migrated. Client-side timeouts too: the server's own
+    statement_timeout can't fire when the server itself stops answering. No floor of open
+    connections (min_size=0): asyncpg would try to restore it all through an outage, logging
+    a traceback at every try; connections are opened as calls need them, and kept a while."""
+    pool = await asyncpg.create_pool(
+        url, min_size=0, max_size=pool_size, reset=_keep_session, timeout=CONNECT_TIMEOUT,
+        command_timeout=budget,
+        server_settings={"statement_timeout": str(STATEMENT_TIMEOUT_MS),
+                         "application_name": "solo-monopoly"})
+    try:
+        async with pool.acquire() as conn:
+            await pg_schema.migrate(conn)
+    except BaseException:
+        pool.terminate()
+        raise
+    return pool
 
 
 def _marks(columns: str) -> str:

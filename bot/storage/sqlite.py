@@ -122,6 +122,8 @@ async def open_connections(path: str | os.PathLike[str], busy_timeout_ms: int,
 
 class SqliteStorage:
     backend = "sqlite"
+    call_budget: float | None = None  # each statement waits at most the busy timeout
+    unavailable = False  # a file is always there (a lock held is DatabaseBusy)
 
     def __init__(self, writer: aiosqlite.Connection, reader: aiosqlite.Connection,
                  checkpointer: db.Checkpointer) -> None:

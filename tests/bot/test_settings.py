@@ -7,8 +7,9 @@ from pathlib import Path
 import pytest
 
 from bot.hosting.app import MonopolyBot
+from bot.storage.targets import redact_url
 from bot.hosting.settings import (
-    DEFAULT_DB_PATH, Settings, SettingsError, database_target, redact_url,
+    DEFAULT_DB_PATH, Settings, SettingsError, database_target,
 )
 
 TOKEN = {"DISCORD_TOKEN": "t"}
