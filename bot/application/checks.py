@@ -10,6 +10,7 @@ id no game can have, the engine's InvalidOptionError for rule options and editio
 from __future__ import annotations
 
 from collections.abc import Mapping
+from datetime import date
 from typing import Any
 
 from game_core import Action, InvalidOptionError
@@ -18,6 +19,9 @@ from game_core.actions import SquareAction
 from bot.errors import GameNotFound, InvalidRequest
 
 MAX_INT = 2**63 - 1  # SQLite integers are signed 64-bit
+# The last day a date can name (9999-12-31), as days since 1970-01-01: far below the 2^31 - 1
+# a PostgreSQL INTEGER column holds.
+MAX_DAY = (date.max - date(1970, 1, 1)).days
 
 
 def _whole(value: object, what: str) -> int:
@@ -55,6 +59,14 @@ def a_version(value: object) -> int:
 def a_count(value: object, what: str) -> int:
     """A LIMIT or OFFSET: a whole number, negatives read as 0, at most MAX_INT."""
     return min(max(_whole(value, what), 0), MAX_INT)
+
+
+def a_day(value: object) -> int:
+    """A UTC day, as days since 1970-01-01: from 0 to 9999-12-31's."""
+    number = _whole(value, "a day")
+    if not 0 <= number <= MAX_DAY:
+        raise InvalidRequest(f"a day must be from 0 to {MAX_DAY} (9999-12-31), not {number}")
+    return number
 
 
 def an_action(value: object) -> Action:

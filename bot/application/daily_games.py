@@ -44,7 +44,7 @@ class DailyGames:
 
     async def daily_of(self, owner_id: int, day: int) -> GameRecord | None:
         row = await self._storage.daily_row(checks.an_id(owner_id, "a user id"),
-                                            checks.a_count(day, "a day"))
+                                            checks.a_day(day))
         return record_from_row(row) if row else None
 
     def _daily_problem(self, record: GameRecord) -> str:
@@ -93,7 +93,7 @@ class DailyGames:
         turns; then losses (0 points, E3) by turns survived. guild_id None: everywhere."""
         offset = checks.a_count(offset, "an offset")
         rows = await self._storage.daily_board(
-            checks.a_count(day, "a day"), checks.an_optional_id(guild_id, "a server id"),
+            checks.a_day(day), checks.an_optional_id(guild_id, "a server id"),
             checks.a_count(limit, "a limit"), offset)
         return ranked([(a, b, c, d, e) for a, b, c, d, e in rows], offset)
 
