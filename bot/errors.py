@@ -110,3 +110,15 @@ class DatabaseTooNew(ServiceError):
                          f"a backup made by this one.")
         self.found = found
         self.known = known
+
+
+class DatabaseTooOld(ServiceError):
+    """A command that only reads (verify-db) met a database this release would first have to
+    upgrade: it upgrades nothing, so it can't read it."""
+
+    def __init__(self, found: int, known: int) -> None:
+        super().__init__(f"The database is at schema version {found} and this release reads "
+                         f"version {known}: start the bot once (it upgrades the database), "
+                         f"then run this again.")
+        self.found = found
+        self.known = known

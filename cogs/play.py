@@ -6,9 +6,10 @@ and its domain errors into an edited game message or an ephemeral reply.
 
 from __future__ import annotations
 
+import asyncio
 import logging
-from collections.abc import Callable, Sequence
-from typing import Any
+from collections.abc import Awaitable, Callable, Sequence
+from typing import Any, TypeVar
 
 import discord
 
@@ -23,6 +24,10 @@ from .game_message import GameMessage, build_game_message, draw_picture
 from .replies import can_attach, ephemeral, last_events, locale_for, owner_name, service_of
 
 log = logging.getLogger(__name__)
+T = TypeVar("T")
+# A click whose move the database hasn't stored after this long is acknowledged first:
+# Discord wants an answer within 3 s, and the deferral itself takes a round trip.
+ACK_AFTER = 1.5
 
 
 async def board_message(interaction: discord.Interaction[Any], record: GameRecord,
@@ -42,7 +47,8 @@ async def board_message(interaction: discord.Interaction[Any], record: GameRecor
 async def play_action(interaction: discord.Interaction[Any], game_id: int, version: int,
                       action_of: Callable[[], Action]) -> None:
     """A click on the game message: apply it and edit that message in place. When many
-    clicks are in progress, it is acknowledged first (Discord's 3 s), and edited after."""
+    clicks are in progress, or the database is slow to answer (another program holds its
+    lock), it is acknowledged first (Discord's 3 s), and edited after."""
     updates = updates_for(interaction)
     with updates.clicking():
         if updates.busy and not await acknowledge(interaction, game_id):
@@ -62,16 +68,33 @@ async def acknowledge(interaction: discord.Interaction[Any], game_id: int) -> bo
     return True
 
 
+async def in_time(interaction: discord.Interaction[Any], game_id: int,
+                  work: Awaitable[T]) -> T:
+    """`work` (the service's answer), the click acknowledged first if it takes longer than
+    ACK_AFTER: a click that waits on the database is still answered within Discord's 3 s
+    (issue 23). Nothing has been sent for this click yet while it waits, so the deferral
+    can't cross another answer."""
+    task = asyncio.ensure_future(work)
+    done, _ = await asyncio.wait({task}, timeout=ACK_AFTER)
+    if not done and not interaction.response.is_done():
+        try:
+            await interaction.response.defer()
+        except discord.NotFound as exc:  # too late already; the move goes on all the same
+            log.warning("game %d: a slow click could not be acknowledged (%s)", game_id, exc)
+    return await task
+
+
 async def _play(interaction: discord.Interaction[Any], game_id: int, version: int,
                 action_of: Callable[[], Action]) -> None:
     service, locale = service_of(interaction), locale_for(interaction)
     try:
         action = action_of()
         try:
-            result = await service.act(game_id, interaction.user.id, version, action)
+            result = await in_time(interaction, game_id,
+                                   service.act(game_id, interaction.user.id, version, action))
         except StaleVersion:
             # An old button: show the game as it is now, then say why nothing happened.
-            record = await service.get(game_id)
+            record = await in_time(interaction, game_id, service.get(game_id))
             await answer_click(interaction, record, await last_events(service, game_id))
             await ephemeral(interaction, t(locale, "error.stale"))
             return

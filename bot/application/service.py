@@ -86,14 +86,18 @@ class GameService(Store, DailyGames):
     async def open(cls, database: str | os.PathLike[str], *,
                    clock: Callable[[], float] = time.time,
                    seed_source: Callable[[], int] | None = None,
-                   busy_timeout_ms: int = db.BUSY_TIMEOUT_MS) -> GameService:
+                   busy_timeout_ms: int = db.BUSY_TIMEOUT_MS,
+                   read_only: bool = False) -> GameService:
         """Open and migrate `database` (MONOPOLY_DB): a postgresql:// URL, or a SQLite file
         (created, with its folder, owner-only, if needed). DatabaseReadOnly if this process
-        can't write the file, DatabaseTooNew if a newer bot upgraded the database."""
-        storage = await open_storage(database, busy_timeout_ms=busy_timeout_ms)
+        can't write the file, DatabaseTooNew if a newer bot upgraded the database.
+        `read_only`: to read only (verify-db): no write access needed, nothing written."""
+        storage = await open_storage(database, read_only=read_only,
+                                     busy_timeout_ms=busy_timeout_ms)
         try:
             # Made at the first start, kept in the database, never logged (issue 12).
-            secret = await storage.daily_secret(secrets.token_bytes(DAILY_SECRET_BYTES))
+            secret = await storage.daily_secret(
+                None if read_only else secrets.token_bytes(DAILY_SECRET_BYTES))
         except BaseException:
             await storage.close()
             raise

@@ -34,7 +34,8 @@ def run_verify_db(path: str | Path, say: Say, warn: Say) -> int:
 
 
 async def _verify_all(path: str | Path, warn: Say) -> tuple[int, int]:
-    service = await GameService.open(path)
+    # Read only: no write access needed, never the write lock (the bot may be playing).
+    service = await GameService.open(path, read_only=True)
     checked = damaged = 0
     try:
         after = 0

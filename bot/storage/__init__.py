@@ -66,8 +66,9 @@ class Storage(Protocol):
         """The owner's active game in the ordinary slot, or with `daily` the daily one."""
 
     # ---- the daily challenge (issue 12) ------------------------------------------------
-    async def daily_secret(self, candidate: bytes) -> bytes:
-        """The bot's daily secret: the one stored, else `candidate`, stored now."""
+    async def daily_secret(self, candidate: bytes | None) -> bytes:
+        """The bot's daily secret: the one stored, else `candidate`, stored now (None: only
+        read it; b"" if there is none)."""
 
     async def active_daily_row(self, owner_id: int) -> Row | None: ...
 
@@ -142,13 +143,15 @@ class Storage(Protocol):
         the source's)."""
 
 
-async def open_storage(target: str | os.PathLike[str], **sqlite_options: Any) -> Storage:
+async def open_storage(target: str | os.PathLike[str], *, read_only: bool = False,
+                       **sqlite_options: Any) -> Storage:
     """The storage named by `target` (MONOPOLY_DB): a postgresql:// URL or a SQLite file,
-    opened and migrated. DatabaseTooNew if a newer bot upgraded it."""
+    opened and migrated. DatabaseTooNew if a newer bot upgraded it. `read_only`: for a
+    command that only reads: nothing made, migrated or written."""
     if is_postgres_url(target):
         from bot.storage.postgres import PostgresStorage
 
-        return await PostgresStorage.open(os.fspath(target))
+        return await PostgresStorage.open(os.fspath(target), read_only=read_only)
     from bot.storage.sqlite import SqliteStorage
 
-    return await SqliteStorage.open(target, **sqlite_options)
+    return await SqliteStorage.open(target, read_only=read_only, **sqlite_options)

@@ -14,7 +14,7 @@ from importlib import resources
 
 import asyncpg
 
-from bot.errors import DatabaseTooNew
+from bot.errors import DatabaseTooNew, DatabaseTooOld
 
 from .sqlite_file import Migration, parse_migrations
 
@@ -65,3 +65,14 @@ async def migrate(conn: asyncpg.Connection, migrations: list[Migration] | None =
                     " VALUES ($1, $2, $3)", migration.number, migration.name, time.time())
                 current = migration.number
     return current
+
+
+async def check_version(conn: asyncpg.Connection) -> None:
+    """For a command that only reads (verify-db): the schema must be this release's; it
+    migrates nothing. DatabaseTooNew or DatabaseTooOld otherwise."""
+    known = MIGRATIONS[-1].number
+    current = await schema_version(conn)
+    if current > known:
+        raise DatabaseTooNew(current, known)
+    if current < known:
+        raise DatabaseTooOld(current, known)

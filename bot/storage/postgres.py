@@ -120,13 +120,15 @@ class PostgresStorage:
         return self._calls.in_outage
 
     @classmethod
-    async def open(cls, url: str, *, pool_size: int = POOL_SIZE,
-                   budget: float = CALL_BUDGET) -> PostgresStorage:
+    async def open(cls, url: str, *, pool_size: int = POOL_SIZE, budget: float = CALL_BUDGET,
+                   read_only: bool = False) -> PostgresStorage:
         """Connect to `url` and migrate its schema. DatabaseTooNew if a newer bot upgraded
         it; DatabaseUnavailable (what went wrong, never the password) if it can't be reached
-        or doesn't answer within OPEN_BUDGET seconds."""
+        or doesn't answer within OPEN_BUDGET seconds. `read_only`: sessions that can't
+        write, and no migration (DatabaseTooOld if one is needed): verify-db's."""
         try:
-            pool = await asyncio.wait_for(_open_pool(url, pool_size, budget), OPEN_BUDGET)
+            pool = await asyncio.wait_for(_open_pool(url, pool_size, budget, read_only),
+                                          OPEN_BUDGET)
         except (OSError, TimeoutError, asyncpg.PostgresError, asyncpg.InterfaceError) as exc:
             raise DatabaseUnavailable(describe(exc)) from exc
         return cls(pool, budget)
@@ -174,13 +176,14 @@ class PostgresStorage:
                               " AND (daily_day IS NULL) = $2", owner_id, not daily)
         return None if row is None else int(row[0])
 
-    async def daily_secret(self, candidate: bytes) -> bytes:
-        # ON CONFLICT DO NOTHING: processes starting at once keep one secret.
-        await self._execute("INSERT INTO bot_secrets (name, value) VALUES ('daily', $1)"
-                            " ON CONFLICT (name) DO NOTHING", candidate)
+    async def daily_secret(self, candidate: bytes | None) -> bytes:
         row = await self._one("SELECT value FROM bot_secrets WHERE name = 'daily'")
-        assert row is not None
-        return bytes(row[0])
+        if row is None and candidate is not None:
+            # ON CONFLICT DO NOTHING: processes starting at once keep one secret.
+            await self._execute("INSERT INTO bot_secrets (name, value) VALUES ('daily', $1)"
+                                " ON CONFLICT (name) DO NOTHING", candidate)
+            row = await self._one("SELECT value FROM bot_secrets WHERE name = 'daily'")
+        return b"" if row is None else bytes(row[0])
 
     async def active_daily_row(self, owner_id: int) -> Row | None:
         return await self._one(_SELECT_ACTIVE_DAILY, owner_id)
@@ -305,7 +308,8 @@ class PostgresStorage:
             [(name, bytes(value)) for name, value in secrets]))
 
 
-async def _open_pool(url: str, pool_size: int, budget: float) -> asyncpg.Pool:
+async def _open_pool(url: str, pool_size: int, budget: float,
+                     read_only: bool) -> asyncpg.Pool:
     """The pool, its schema migrated. Client-side timeouts too: the server's own
     statement_timeout can't fire when the server itself stops answering. No floor of open
     connections (min_size=0): asyncpg would try to restore it all through an outage, logging
@@ -314,10 +318,14 @@ async def _open_pool(url: str, pool_size: int, budget: float) -> asyncpg.Pool:
         url, min_size=0, max_size=pool_size, reset=_keep_session, timeout=CONNECT_TIMEOUT,
         command_timeout=budget,
         server_settings={"statement_timeout": str(STATEMENT_TIMEOUT_MS),
-                         "application_name": "solo-monopoly"})
+                         "application_name": "solo-monopoly",
+                         "default_transaction_read_only": "on" if read_only else "off"})
     try:
         async with pool.acquire() as conn:
-            await pg_schema.migrate(conn)
+            if read_only:
+                await pg_schema.check_version(conn)
+            else:
+                await pg_schema.migrate(conn)
     except BaseException:
         pool.terminate()
         raise

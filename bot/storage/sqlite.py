@@ -22,7 +22,7 @@ from typing import Any
 
 import aiosqlite
 
-from bot.errors import DamagedGame, DatabaseReadOnly
+from bot.errors import DamagedGame, DatabaseReadOnly, DatabaseTooNew, DatabaseTooOld
 
 from . import sqlite_file as db
 from .columns import GAME_COLUMNS
@@ -100,12 +100,13 @@ async def open_connections(path: str | os.PathLike[str], busy_timeout_ms: int,
     """The writer (the schema migrated, its writing checked), the reader, the checkpointer.
     DatabaseReadOnly if this process can't write the file, DatabaseTooNew if a newer bot
     upgraded it."""
+    db.create_private(path)
+    db.check_writable(path)
     writer = await db.connect_writer(path, busy_timeout_ms=busy_timeout_ms)
     opened: list[aiosqlite.Connection] = [writer]
     try:
         try:
-            await db.migrate(writer)
-            await db.check_writable(writer, path)
+            await db.migrate(writer)  # the write lock only when there is a migration to run
         except sqlite3.OperationalError as exc:
             if db.is_read_only(exc):
                 raise DatabaseReadOnly(os.fspath(path)) from exc
@@ -126,26 +127,48 @@ class SqliteStorage:
     unavailable = False  # a file is always there (a lock held is DatabaseBusy)
 
     def __init__(self, writer: aiosqlite.Connection, reader: aiosqlite.Connection,
-                 checkpointer: db.Checkpointer) -> None:
+                 checkpointer: db.Checkpointer | None) -> None:
         self._writer = writer
         self._reader = reader
         self._checkpointer = checkpointer
 
     @classmethod
     async def open(cls, path: str | os.PathLike[str], *,
-                   busy_timeout_ms: int = db.BUSY_TIMEOUT_MS) -> SqliteStorage:
-        """Open (creating it and its folder, owner-only, if needed) and migrate the file."""
+                   busy_timeout_ms: int = db.BUSY_TIMEOUT_MS,
+                   read_only: bool = False) -> SqliteStorage:
+        """Open (creating it and its folder, owner-only, if needed) and migrate the file.
+        `read_only`: only read it (verify-db): no write access needed, nothing made or
+        migrated; DatabaseTooOld if its schema is older than this release's."""
+        if read_only:
+            return await cls.open_read_only(path, busy_timeout_ms)
         return cls(*await open_connections(path, busy_timeout_ms))
+
+    @classmethod
+    async def open_read_only(cls, path: str | os.PathLike[str],
+                             busy_timeout_ms: int) -> SqliteStorage:
+        reader = await db.connect_read_only(path, busy_timeout_ms=busy_timeout_ms)
+        try:
+            version = await db.schema_version(reader)
+            if version > db.SCHEMA_VERSION:
+                raise DatabaseTooNew(version, db.SCHEMA_VERSION)
+            if version < db.SCHEMA_VERSION:
+                raise DatabaseTooOld(version, db.SCHEMA_VERSION)
+        except BaseException:
+            await reader.close()
+            raise
+        return cls(reader, reader, None)
 
     async def close(self) -> None:
         """Each connection is closed even if closing another failed."""
         try:
-            await self._checkpointer.stop()
+            if self._checkpointer is not None:
+                await self._checkpointer.stop()
         finally:
             try:
                 await self._reader.close()
             finally:
-                await self._writer.close()
+                if self._writer is not self._reader:
+                    await self._writer.close()
 
     async def _read(self, sql: str, params: Iterable[Any] = ()) -> list[Any]:
         try:
@@ -162,7 +185,8 @@ class SqliteStorage:
             cursor = await self._writer.execute(sql, params)
         except sqlite3.OperationalError as exc:
             raise db.busy_or(exc) from exc
-        self._checkpointer.wrote()
+        if self._checkpointer is not None:
+            self._checkpointer.wrote()
         return cursor
 
     # ---- games ------------------------------------------------------------------------
@@ -188,13 +212,15 @@ class SqliteStorage:
                               " AND (daily_day IS NULL) = ?", (owner_id, not daily))
         return None if row is None else int(row[0])
 
-    async def daily_secret(self, candidate: bytes) -> bytes:
-        # INSERT OR IGNORE: two processes starting at once keep one secret.
-        await self._write("INSERT OR IGNORE INTO bot_secrets (name, value) VALUES ('daily', ?)",
-                          (candidate,))
+    async def daily_secret(self, candidate: bytes | None) -> bytes:
+        # Read first: a start must not need the write lock once the secret is made.
         row = await self._one("SELECT value FROM bot_secrets WHERE name = 'daily'", ())
-        assert row is not None
-        return bytes(row[0])
+        if row is None and candidate is not None:
+            # INSERT OR IGNORE: two processes starting at once keep one secret.
+            await self._write("INSERT OR IGNORE INTO bot_secrets (name, value)"
+                              " VALUES ('daily', ?)", (candidate,))
+            row = await self._one("SELECT value FROM bot_secrets WHERE name = 'daily'", ())
+        return b"" if row is None else bytes(row[0])
 
     async def active_daily_row(self, owner_id: int) -> Row | None:
         return await self._one(_SELECT_ACTIVE_DAILY, (owner_id,))
@@ -330,7 +356,8 @@ class SqliteStorage:
             if self._writer.in_transaction:
                 await db.run(self._writer, "ROLLBACK")
             raise
-        self._checkpointer.wrote()
+        if self._checkpointer is not None:
+            self._checkpointer.wrote()
 
     async def export_secrets(self) -> list[Row]:
         return await self._read("SELECT name, value FROM bot_secrets ORDER BY name")
@@ -339,7 +366,8 @@ class SqliteStorage:
         await self._writer.executemany(
             "INSERT INTO bot_secrets (name, value) VALUES (?, ?)"
             " ON CONFLICT (name) DO UPDATE SET value = excluded.value", secrets)
-        self._checkpointer.wrote()
+        if self._checkpointer is not None:
+            self._checkpointer.wrote()
 
 
 def _marks(columns: str) -> str:

@@ -1,7 +1,7 @@
 """The SQLite file: connection settings and the schema migrations.
 
-Migrations are the numbered files in `bot/storage/migrations/` (`0001_initial.sql`, ...). The number
-of the last one applied is kept in `PRAGMA user_version`; at start-up every newer file is
+Migrations are the numbered files in `bot/storage/migrations/` (`0001_initial.sql`, ...).
+The number of the last one applied is kept in `PRAGMA user_version`; at start-up every newer file is
 applied in order, each in its own transaction, and a database newer than the code knows is
 refused (DatabaseTooNew) rather than written to by code that doesn't understand it.
 """
@@ -141,6 +141,22 @@ def busy_or(exc: sqlite3.OperationalError) -> Exception:
     return DatabaseBusy() if is_busy(exc) else exc
 
 
+async def connect_read_only(path: str | os.PathLike[str], *,
+                            busy_timeout_ms: int = BUSY_TIMEOUT_MS) -> aiosqlite.Connection:
+    """A connection that can't write (verify-db's): it needs no write access to the file and
+    never the write lock, and it makes nothing (no folder, no file, no migration)."""
+    uri = f"{Path(path).resolve().as_uri()}?mode=ro"
+    conn = await aiosqlite.connect(uri, uri=True, isolation_level=None)
+    conn.text_factory = decode_text
+    try:
+        await run(conn, f"PRAGMA busy_timeout = {int(busy_timeout_ms)}")
+        await run(conn, "PRAGMA query_only = ON")
+    except BaseException:
+        await conn.close()
+        raise
+    return conn
+
+
 async def connect(path: str | os.PathLike[str], *,
                   busy_timeout_ms: int = BUSY_TIMEOUT_MS) -> aiosqlite.Connection:
     """A connection in autocommit mode: each statement is its own transaction unless a
@@ -161,20 +177,27 @@ async def connect(path: str | os.PathLike[str], *,
     return conn
 
 
-async def check_writable(conn: aiosqlite.Connection, path: str | os.PathLike[str]) -> None:
-    """DatabaseReadOnly unless `conn` can write: SQLite opens a file it may not write
-    read-only without a word, and every click would then fail. A write rolled back, so
-    nothing changes."""
-    await run(conn, "BEGIN IMMEDIATE")
+def check_writable(path: str | os.PathLike[str]) -> None:
+    """DatabaseReadOnly unless this process may write the file: SQLite opens a file it may
+    not write read-only without a word, and every click would then fail. Asked of the file
+    system, not of SQLite: a test write would need the write lock, and another program
+    holding it (a long `sqlite3` session) must not stop the bot from starting (issue 23)."""
+    file = Path(path)
+    # The -wal and -shm files beside it are made by whoever opens it first: the folder
+    # must let them be made, or they must be there and writable.
+    companions = [Path(f"{file}-wal"), Path(f"{file}-shm")]
+    needs = [file, *(c for c in companions if c.exists())]
+    if not all(c.exists() for c in companions):
+        needs.append(file.parent)
+    if any(not os.access(p, os.W_OK) for p in needs) or _read_only_mount(file):
+        raise DatabaseReadOnly(os.fspath(path))
+
+
+def _read_only_mount(file: Path) -> bool:
     try:
-        await run(conn, f"PRAGMA user_version = {await schema_version(conn)}")
-    except sqlite3.OperationalError as exc:
-        if is_read_only(exc):
-            raise DatabaseReadOnly(os.fspath(path)) from exc
-        raise
-    finally:
-        if conn.in_transaction:
-            await run(conn, "ROLLBACK")
+        return bool(os.statvfs(file).f_flag & os.ST_RDONLY)
+    except OSError:
+        return False
 
 
 async def _use_wal(conn: aiosqlite.Connection) -> None:
