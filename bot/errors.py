@@ -122,3 +122,15 @@ class DatabaseTooOld(ServiceError):
                          f"then run this again.")
         self.found = found
         self.known = known
+
+
+class DatabaseIncomplete(ServiceError):
+    """The database is a copy migrate-db began and never finished: games are missing, and
+    new ones would take ids the source's games have (their Discord buttons carry them)."""
+
+    def __init__(self, source: str, games: int) -> None:
+        super().__init__(f"the database is an unfinished copy of {source} ({games:,} games "
+                         f"to copy): finish it with `solo-monopoly migrate-db {source} "
+                         f"<this database>`, or point MONOPOLY_DB back at {source}")
+        self.source = source
+        self.games = games

@@ -50,7 +50,7 @@ from .records import (
     HistoryEntry, LeaderboardRow, LiveGames, PlayerStats, action_dict_from_json, after_action,
     dumps, events_from_json, game_log_from_rows, record_from_row,
 )
-from .store import Store, call
+from .store import Store, call, refuse_unfinished_copy
 
 __all__ = [
     "ActResult", "FinishedGame", "GameRecord", "GameService", "HistoryEntry", "LeaderboardRow",
@@ -68,7 +68,6 @@ _TRIES = 5
 
 def _random_seed() -> int:
     return secrets.randbits(63)
-
 
 class GameService(Store, DailyGames):
     def __init__(self, storage: Storage, clock: Callable[[], float],
@@ -95,6 +94,7 @@ class GameService(Store, DailyGames):
         storage = await open_storage(database, read_only=read_only,
                                      busy_timeout_ms=busy_timeout_ms)
         try:
+            await refuse_unfinished_copy(storage)
             # Made at the first start, kept in the database, never logged (issue 12).
             secret = await storage.daily_secret(
                 None if read_only else secrets.token_bytes(DAILY_SECRET_BYTES))

@@ -9,10 +9,11 @@ from __future__ import annotations
 
 import asyncio
 import functools
+import json
 from collections.abc import Callable, Coroutine
 from typing import Any, Concatenate, ParamSpec, TypeVar
 
-from bot.errors import DatabaseBusy, DatabaseUnavailable
+from bot.errors import DatabaseBusy, DatabaseIncomplete, DatabaseUnavailable
 from bot.storage import Storage
 
 _S = TypeVar("_S", bound="Store")
@@ -67,3 +68,12 @@ class Store:
         self._closing = True
         await self._idle.wait()
         await self._storage.close()
+
+
+async def refuse_unfinished_copy(storage: Storage) -> None:
+    """DatabaseIncomplete if migrate-db began copying into this database and never finished
+    (bot.cli.migrate_db): the bot must not play on a database missing games."""
+    marker = await storage.copy_marker()
+    if marker is not None:
+        began = json.loads(marker)
+        raise DatabaseIncomplete(str(began.get("source")), int(began.get("games", 0)))

@@ -6,16 +6,22 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
+import sqlite3
 import sys
 from collections.abc import Sequence
 from pathlib import Path
+from typing import NoReturn
 
 from game_core import GameError
 from game_core.presets import PRESETS, preset_options
 from game_core.simulate import compare, landings, simulate, wilson_interval
 from game_core.strategies import STRATEGIES
 
-from bot.errors import ServiceError
+from bot.application.checks import MAX_INT
+from bot.errors import DatabaseUnavailable, ServiceError
+from bot.hosting.settings import SettingsError, database_target
+from bot.storage.targets import redact_url
 
 SQUARE_LABELS = (
     "GO", "Mediterranean", "Community Chest", "Baltic", "Income Tax", "Reading RR",
@@ -28,6 +34,45 @@ SQUARE_LABELS = (
 )
 
 
+class _Parser(argparse.ArgumentParser):
+    """argparse, but a mistake is one line (and exit status 2), not a usage block."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(2, f"{self.prog}: {message} (see {self.prog} --help)\n")
+
+
+def _count(text: str) -> int:
+    """--games, --rolls: a whole number, 1 or more."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"it must be 1 or more, not {value}")
+    return value
+
+
+def _whole(text: str) -> int:
+    """--seed, --user: a whole number from 0 to 2^63 - 1 (what the database holds)."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    if not 0 <= value <= MAX_INT:
+        raise argparse.ArgumentTypeError(f"it must be from 0 to {MAX_INT}, not {value}")
+    return value
+
+
+def _database(text: str) -> str:
+    """A SQLite file or a postgresql:// URL; any other URL is refused here, before anything
+    is made (a mysql:// "path" would otherwise become folders and a new SQLite file)."""
+    try:
+        database_target(text)
+    except SettingsError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
+    return text
+
+
 def _rule(text: str) -> tuple[str, str]:
     key, sep, value = text.partition("=")
     if not sep or not key:
@@ -36,36 +81,39 @@ def _rule(text: str) -> tuple[str, str]:
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="solo-monopoly", description=__doc__)
-    sub = parser.add_subparsers(dest="command", required=True)
+    parser = _Parser(prog="solo-monopoly", description=__doc__)
+    sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
     sim = sub.add_parser("simulate", help="play many seeded games and print what happened")
-    sim.add_argument("--games", type=int, default=1000)
-    sim.add_argument("--seed", type=int, default=1)
+    sim.add_argument("--games", type=_count, default=1000)
+    sim.add_argument("--seed", type=_whole, default=1)
     sim.add_argument("--strategy", choices=sorted(STRATEGIES), default="always-buy")
     sim.add_argument("--rule", type=_rule, action="append", default=[], metavar="KEY=VALUE",
                      help="house rule: doubles=standard, treasury=N, bank_pawns=N, start_cash=N,"
                           " bank_build_cap=0..5")
     sim.add_argument("--landings", action="store_true",
                      help="print the share of rolls ending on each square instead")
-    sim.add_argument("--rolls", type=int, default=1_000_000, help="rolls for --landings")
+    sim.add_argument("--rolls", type=_count, default=1_000_000, help="rolls for --landings")
     sim.add_argument("--compare", action="store_true",
                      help="every strategy on the same games: win rates with 95%% intervals")
     sim.add_argument("--json", action="store_true", help="print one JSON object")
     verify = sub.add_parser("verify-db", help="replay every stored game and list the damaged "
                             "(exit status 1 if any)")
-    verify.add_argument("--db", default=None,
+    verify.add_argument("--db", type=_database, default=None,
                         help="SQLite file or postgresql:// URL (default: the bot's)")
     saving = sub.add_parser("backup", help="copy the database to DEST, also while the bot runs")
     saving.add_argument("dest", help="the new file (must not exist)")
-    saving.add_argument("--db", default=None, help="SQLite file (default: the bot's)")
+    saving.add_argument("--db", type=_database, default=None,
+                        help="SQLite file (default: the bot's)")
     moving = sub.add_parser("migrate-db", help="copy every game from one database to another "
                             "(SQLite file or postgresql:// URL) and verify each copy")
-    moving.add_argument("source", help="the database to copy: a SQLite file or a URL")
-    moving.add_argument("dest", help="the empty database to copy into: a URL or a new file")
+    moving.add_argument("source", type=_database,
+                        help="the database to copy: a SQLite file or a URL")
+    moving.add_argument("dest", type=_database,
+                        help="the empty database to copy into: a URL or a new file")
     play = sub.add_parser("play", help="play a game in the terminal (no Discord needed)")
-    play.add_argument("--db", default=None,
-                        help="SQLite file or postgresql:// URL (default: the bot's)")
-    play.add_argument("--user", type=int, default=0, help="player id for the saved game")
+    play.add_argument("--db", type=_database, default=None,
+                      help="SQLite file or postgresql:// URL (default: the bot's)")
+    play.add_argument("--user", type=_whole, default=0, help="player id for the saved game")
     play.add_argument("--locale", default="en", choices=["en", "fr"])
     play.add_argument("--edition", default="us", choices=["us", "uk", "fr"])
     play.add_argument("--rule", type=_rule, action="append", default=[], metavar="KEY=VALUE",
@@ -106,35 +154,67 @@ def run_simulate(args: argparse.Namespace) -> int:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    """The command's exit status: 0 done; 1 verify-db or migrate-db found damaged games; 2
+    it could not be done, said in one line on standard error (never a traceback)."""
     args = build_parser().parse_args(argv)
     try:
-        if args.command == "simulate":
-            return run_simulate(args)
-        if args.command in ("verify-db", "backup"):
-            from bot.cli.admin import db_path, run_backup, run_verify_db
-
-            if args.command == "backup":
-                return run_backup(db_path(args.db), Path(args.dest), print, _warn)
-            return run_verify_db(db_path(args.db), print, _warn)
-        if args.command == "migrate-db":
-            from bot.cli.migrate_db import run_migrate_db
-            from bot.hosting.settings import database_target
-
-            return run_migrate_db(database_target(args.source), database_target(args.dest),
-                                  print, _warn)
-        from bot.cli.terminal import run_terminal
-
-        return run_terminal(db=args.db, user_id=args.user, locale=args.locale,
-                            edition=args.edition,
-                            options=preset_options(args.preset, dict(args.rule)) or None)
-    except (GameError, ServiceError) as exc:  # DatabaseTooNew, DatabaseReadOnly...
-        print(f"solo-monopoly: {exc}", file=sys.stderr)
-        return 2
+        return _run(args)
     except KeyboardInterrupt:
         return 130
     except BrokenPipeError:  # `solo-monopoly simulate | head`: the reader left, that's fine
         sys.stderr.close()
         return 0
+    except Exception as exc:  # noqa: BLE001 -- an admin's tool answers in one line
+        _warn(f"solo-monopoly: {_in_words(exc, args)}")
+        if os.environ.get("SOLO_MONOPOLY_TRACEBACK"):
+            raise
+        return 2
+
+
+def _run(args: argparse.Namespace) -> int:
+    if args.command == "simulate":
+        return run_simulate(args)
+    if args.command in ("verify-db", "backup"):
+        from bot.cli.admin import db_path, run_backup, run_verify_db
+
+        if args.command == "backup":
+            return run_backup(db_path(args.db), Path(args.dest), print, _warn)
+        return run_verify_db(db_path(args.db), print, _warn)
+    if args.command == "migrate-db":
+        from bot.cli.migrate_db import run_migrate_db
+
+        return run_migrate_db(database_target(args.source), database_target(args.dest),
+                              print, _warn)
+    from bot.cli.terminal import run_terminal
+
+    return run_terminal(db=args.db, user_id=args.user, locale=args.locale,
+                        edition=args.edition,
+                        options=preset_options(args.preset, dict(args.rule)) or None)
+
+
+def _in_words(exc: Exception, args: argparse.Namespace) -> str:
+    """What went wrong, in one line for the admin."""
+    where = _database_named(args)
+    if isinstance(exc, DatabaseUnavailable):
+        return f"can't reach the database {where} ({exc.detail})"
+    if isinstance(exc, (GameError, ServiceError, SettingsError)):
+        return str(exc)  # DatabaseTooNew, DatabaseReadOnly, a bad rule... say what to do
+    if isinstance(exc, sqlite3.DatabaseError) and "not a database" in str(exc):
+        return f"{where} is not a SQLite database ({exc})"
+    if isinstance(exc, sqlite3.Error):
+        return f"can't use the database {where} ({exc})"
+    if isinstance(exc, OSError):
+        name = exc.filename if exc.filename is not None else where
+        return f"{exc.strerror or exc} ({name})"
+    return (f"unexpected error: {type(exc).__name__}: {exc} (set SOLO_MONOPOLY_TRACEBACK=1 "
+            f"to see where)")
+
+
+def _database_named(args: argparse.Namespace) -> str:
+    """The database the command was about, as it may be shown (no password)."""
+    text = getattr(args, "dest", None) if args.command == "migrate-db" else None
+    target = database_target(text or getattr(args, "db", None))
+    return redact_url(target) if isinstance(target, str) else os.fspath(target)
 
 
 def _warn(line: str) -> None:

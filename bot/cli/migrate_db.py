@@ -7,66 +7,168 @@ game yet: the copy keeps every game's id (Discord buttons carry them), so it can
 into games of its own. Games are copied in batches, each batch (games and their logs) in one
 transaction. Stop the bot before copying: a game played during the copy could be copied
 half-way through its next move (verify then reports it).
+
+A copy is complete or visibly incomplete (issue 23). Before the first game, the destination
+is marked (COPY_MARKER, in its bot_secrets table) with the source's name and its number of
+games; the mark goes only once every game is there and the count matches the source's. A
+database still marked is refused by the bot and by verify-db, naming the way out: run the
+same command again, which goes on after the last batch stored (each batch is one
+transaction, so nothing is half-copied).
+
+A damaged game never stops the copy. Text PostgreSQL can't hold (bytes that aren't UTF-8, a
+NUL character) is copied as it can be, the faulty characters replaced (the game was damaged
+in the source already, and verify lists it); a game the destination can't take at all
+(values of the wrong type) is skipped and named, and new games' ids still go past it.
 """
 
 from __future__ import annotations
 
 import asyncio
+import json
 import os
-from collections.abc import Callable
-from dataclasses import dataclass
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+import asyncpg
 
 from bot.application.service import GameService
+from bot.storage import Row, Storage, open_storage
 from bot.storage.targets import redact_url
-from bot.storage import Storage, open_storage
 
 Say = Callable[[str], None]
 BATCH = 500  # games per transaction
+# What a destination refuses a value with (PostgreSQL: text that isn't UTF-8, a NUL, a
+# value of the wrong type; SQLite is less particular).
+_REFUSED = (asyncpg.exceptions.DataError, ValueError, TypeError)
 
 
 class MigrateError(Exception):
-    """The copy can't start; the message says why."""
+    """The copy can't start or go on; the message says why and what to do."""
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Copied:
-    games: int
-    actions: int
-    damaged: list[tuple[int, str]]  # (game id, what verify found) in the destination
+    games: int = 0  # copied by this run (a resumed copy: since it resumed)
+    actions: int = 0
+    damaged: list[tuple[int, str]] = field(default_factory=list)  # verify, in `dest`
+    repaired: list[tuple[int, str]] = field(default_factory=list)  # copied as they could be
+    skipped: list[tuple[int, str]] = field(default_factory=list)  # not copied at all
+    resumed_after: int = 0  # the last game id already there when this run began
 
 
 async def copy_database(source: str | os.PathLike[str], dest: str | os.PathLike[str],
                         progress: Say | None = None) -> Copied:
-    """Copy every game of `source` into the empty `dest`, then verify each one there."""
-    src = await open_storage(source)
+    """Copy every game of `source` into the empty `dest` (or finish an interrupted copy from
+    the same source), then verify each one there."""
+    src = await _open(source, "source")
     try:
-        dst = await open_storage(dest)
+        dst = await _open(dest, "destination")
         try:
-            if await dst.count_games():
-                raise MigrateError(f"{_name(dest)} already holds games: migrate-db copies "
-                                   "into an empty database only")
-            # The secrets first: opening the destination's service (to verify) would make a
-            # new daily secret, and the copied dailies' seeds come from the source's.
-            await dst.import_secrets(await src.export_secrets())
-            games, actions = await _copy(src, dst, progress)
+            copied = await _copy_all(src, dst, _name(source), progress)
         finally:
             await dst.close()
     finally:
         await src.close()
-    return Copied(games, actions, await _verify(dest))
+    copied.damaged = await _verify(dest)
+    return copied
 
 
-async def _copy(src: Storage, dst: Storage, progress: Say | None) -> tuple[int, int]:
-    games = actions = 0
-    after = 0
+async def _open(target: str | os.PathLike[str], role: str) -> Storage:
+    try:
+        return await open_storage(target)
+    except Exception as exc:  # noqa: BLE001 -- said in one line, naming which side failed
+        detail = getattr(exc, "detail", None) or str(exc) or type(exc).__name__
+        raise MigrateError(f"can't open the {role} {_name(target)} ({detail})") from exc
+
+
+async def _copy_all(src: Storage, dst: Storage, source_name: str,
+                    progress: Say | None) -> Copied:
+    copied = Copied()
+    total = await src.count_games()
+    marker = await dst.copy_marker()
+    if marker is None:
+        if await dst.count_games():
+            raise MigrateError("the destination already holds games: migrate-db copies into "
+                               "an empty database only")
+        # Marked before anything else: a copy cut short from here on is seen as such.
+        await dst.set_copy_marker(_marker(source_name, total))
+        # The secrets next: opening the destination's service (to verify) would make a new
+        # daily secret, and the copied dailies' seeds come from the source's.
+        await dst.import_secrets(await src.export_secrets())
+    else:
+        began = json.loads(marker)
+        if began.get("source") != source_name:
+            raise MigrateError(
+                f"the destination is an unfinished copy of {began.get('source')}, not of "
+                f"{source_name}: finish it with `solo-monopoly migrate-db "
+                f"{began.get('source')} DEST`, or empty it (a new database) and copy again")
+        copied.resumed_after = await dst.last_game_id()
+        if progress is not None:
+            progress(f"resuming an unfinished copy after game {copied.resumed_after:,}")
+    after = copied.resumed_after
     while rows := await src.export_games(after, BATCH):
         first, last = rows[0][0], rows[-1][0]
         log = await src.export_actions(first, last)
-        await dst.import_rows(rows, log)
-        games, actions, after = games + len(rows), actions + len(log), last
+        await _import(dst, rows, log, copied)
+        after = last
         if progress is not None:
-            progress(f"copied {games:,} games ({actions:,} actions)")
-    return games, actions
+            progress(f"copied {copied.games:,} games ({copied.actions:,} actions)")
+    there = await dst.count_games()
+    if there + len(copied.skipped) < total:  # the source gained games meanwhile: say so
+        raise MigrateError(f"the destination holds {there:,} games and the source "
+                           f"{total:,}: was the bot running? stop it and run again")
+    await dst.keep_ids_past(after)
+    await dst.set_copy_marker(None)  # complete: the bot and verify-db may use it now
+    return copied
+
+
+async def _import(dst: Storage, rows: Sequence[Row], log: Sequence[Row],
+                  copied: Copied) -> None:
+    """One batch, in one transaction; a batch the destination refuses goes game by game."""
+    games = [_as_storable(row, copied.repaired) for row in rows]
+    actions = [_as_storable(row, copied.repaired, game_column=0) for row in log]
+    try:
+        await dst.import_rows(games, actions)
+        copied.games += len(games)
+        copied.actions += len(actions)
+        return
+    except _REFUSED:
+        pass
+    for game in games:
+        own = [row for row in actions if row[0] == game[0]]
+        try:
+            await dst.import_rows([game], own)
+        except _REFUSED as exc:
+            copied.skipped.append((int(game[0]), f"not copied: the destination can't hold "
+                                                  f"it ({str(exc).splitlines()[0]})"))
+            continue
+        copied.games += 1
+        copied.actions += len(own)
+
+
+def _as_storable(row: Row, repaired: list[tuple[int, str]], game_column: int = -1) -> Row:
+    """The row with text any database can hold: bytes that aren't UTF-8 (SQLite keeps what
+    it is given) decoded with replacement characters, NUL characters replaced."""
+    game_id = int(row[game_column if game_column >= 0 else 0])
+    out: list[Any] = []
+    changed = False
+    for value in row:
+        if isinstance(value, bytes | bytearray):
+            value, changed = bytes(value).decode("utf-8", "replace"), True
+        if isinstance(value, str) and "\x00" in value:
+            value, changed = value.replace("\x00", "\ufffd"), True
+        out.append(value)
+    if changed and not any(game == game_id for game, _ in repaired):
+        repaired.append((game_id, "copied as it could be: text that was not valid UTF-8 "
+                                  "or held NUL characters has replacement characters"))
+    return tuple(out)
+
+
+def _marker(source_name: str, games: int) -> bytes:
+    return json.dumps({"source": source_name, "games": games,
+                       "began": time.time()}).encode()
 
 
 async def _verify(dest: str | os.PathLike[str]) -> list[tuple[int, str]]:
@@ -91,8 +193,8 @@ def _name(target: str | os.PathLike[str]) -> str:
 
 def run_migrate_db(source: str | os.PathLike[str], dest: str | os.PathLike[str], say: Say,
                    warn: Say) -> int:
-    """0 when every game was copied and verifies in `dest`; 1 if any doesn't; 2 if the copy
-    could not start."""
+    """0 when every game was copied and verifies in `dest`; 1 if any doesn't (or was
+    skipped); 2 if the copy could not start or finish."""
     if not isinstance(source, str) and not os.path.isfile(source):
         warn(f"solo-monopoly: there is no database at {os.fspath(source)}")
         return 2
@@ -101,9 +203,14 @@ def run_migrate_db(source: str | os.PathLike[str], dest: str | os.PathLike[str],
     except MigrateError as exc:
         warn(f"solo-monopoly: {exc}")
         return 2
+    for game_id, what in copied.repaired + copied.skipped:
+        warn(f"game {game_id}: {what}")
     for game_id, problem in copied.damaged:
         warn(f"game {game_id}: {problem}")
-    verdict = (f"{len(copied.damaged):,} damaged" if copied.damaged else "all verified")
+    bad = len(copied.damaged) + len(copied.skipped)
+    verdict = f"{bad:,} damaged" if bad else "all verified"
+    resumed = (f" (resumed after game {copied.resumed_after:,})"
+               if copied.resumed_after else "")
     say(f"{copied.games:,} games and {copied.actions:,} actions copied from {_name(source)} "
-        f"to {_name(dest)}: {verdict}")
-    return 1 if copied.damaged else 0
+        f"to {_name(dest)}{resumed}: {verdict}")
+    return 1 if bad else 0

@@ -16,7 +16,9 @@ from discord.ext import commands
 
 from game_core import Game
 
-from bot.errors import DatabaseReadOnly, DatabaseTooNew, DatabaseUnavailable
+from bot.errors import (
+    DatabaseIncomplete, DatabaseReadOnly, DatabaseTooNew, DatabaseUnavailable,
+)
 from bot.application.hints import HintService
 from bot.pictures.board import render_board
 from bot.application.service import GameService
@@ -100,7 +102,7 @@ class MonopolyBot(commands.AutoShardedBot):
             return await self._open_postgres(self.settings.db_url)
         try:
             return await GameService.open(path, seed_source=self._seed_source)
-        except (DatabaseTooNew, DatabaseReadOnly) as exc:
+        except (DatabaseTooNew, DatabaseReadOnly, DatabaseIncomplete) as exc:
             raise StartupError(str(exc)) from exc
         except (sqlite3.Error, OSError) as exc:
             raise StartupError(f"can't open the database {path} ({exc}): check MONOPOLY_DB; "
@@ -111,7 +113,7 @@ class MonopolyBot(commands.AutoShardedBot):
 
         try:
             return await GameService.open(url, seed_source=self._seed_source)
-        except DatabaseTooNew as exc:
+        except (DatabaseTooNew, DatabaseIncomplete) as exc:
             raise StartupError(str(exc)) from exc
         except (DatabaseUnavailable, asyncpg.PostgresError, asyncpg.InterfaceError,
                 OSError) as exc:

@@ -60,6 +60,7 @@ class Settings:
             raise SettingsError(
                 f"MONOPOLY_LOG_LEVEL must be DEBUG, INFO, WARNING or ERROR, not {level_name!r}")
         database = env.get("MONOPOLY_DB", "").strip() or DEFAULT_DB_PATH
+        database_target(database)  # a URL of any other kind is refused here
         shard_count, shard_ids = _shards(env.get("MONOPOLY_SHARD_COUNT", "").strip(),
                                          env.get("MONOPOLY_SHARD_IDS", "").strip())
         return cls(
@@ -115,4 +116,9 @@ def database_target(arg: str | None = None,
     default file. A postgresql:// URL stays a string; anything else is a file path."""
     env = os.environ if env is None else env
     text = (arg or "").strip() or env.get("MONOPOLY_DB", "").strip() or DEFAULT_DB_PATH
-    return text if is_postgres_url(text) else Path(text)
+    if is_postgres_url(text):
+        return text
+    if "://" in text:  # mysql://..., sqlite://...: not a path to make folders and a file at
+        raise SettingsError(f"{redact_url(text)} is not a database this bot can use: give a "
+                            f"SQLite file path or a postgresql:// URL")
+    return Path(text)

@@ -28,6 +28,9 @@ Row = Sequence[Any]
 # Everything of a game's row, for copying it from one database to another (migrate-db).
 COPY_GAME_COLUMNS = f"{GAME_COLUMNS}, rule_set"
 COPY_ACTION_COLUMNS = "game_id, seq, action, events, at"
+# The bot_secrets row migrate-db keeps in a destination while it copies into it: a database
+# holding it is an unfinished copy (bot.cli.migrate_db), which the bot refuses to open.
+COPY_MARKER = "migrate-db copy in progress"
 # owner_id, guild_id, channel_id, seed, options, edition, state, created_at, updated_at, turns,
 # rule_set, daily_day (None: an ordinary game)
 NewGame = tuple[int, int | None, int | None, int, str, str, str, float, float, int, str,
@@ -136,7 +139,21 @@ class Storage(Protocol):
         """Store exported rows as they are (ids included), all or none."""
 
     async def export_secrets(self) -> list[Row]:
-        """(name, value) of the bot's secrets (the daily seeds' key)."""
+        """(name, value) of the bot's secrets (the daily seeds' key), the copy marker left
+        out."""
+
+    async def copy_marker(self) -> bytes | None:
+        """What migrate-db noted when it began copying into this database (an unfinished
+        copy), or None."""
+
+    async def set_copy_marker(self, value: bytes | None) -> None:
+        """Note (or, with None, clear) that a copy into this database is in progress."""
+
+    async def last_game_id(self) -> int:
+        """The highest game id, 0 if there is no game."""
+
+    async def keep_ids_past(self, game_id: int) -> None:
+        """New games' ids will be past `game_id` (a copy that skipped a damaged game)."""
 
     async def import_secrets(self, secrets: Sequence[Row]) -> None:
         """Store these secrets, replacing any of the same name (past dailies' seeds came from

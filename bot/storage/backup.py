@@ -37,6 +37,9 @@ def backup(source: str | os.PathLike[str], dest: str | os.PathLike[str]) -> Back
         raise BackupError(f"{dest} already exists: choose a new name, or remove it first")
     partial = dest.with_name(f".{dest.name}.partial")
     try:
+        # `backup backups/monopoly-$(date +%F).sqlite3` on a fresh install: make the folder
+        # (owner-only, as the database's own).
+        dest.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
         # An empty file, owner-only, for VACUUM INTO to fill (it accepts an empty one).
         os.close(os.open(partial, os.O_CREAT | os.O_EXCL | os.O_WRONLY, 0o600))
     except FileExistsError:

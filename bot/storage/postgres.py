@@ -20,7 +20,9 @@ import asyncpg
 
 from bot.errors import DamagedGame, DatabaseUnavailable
 
-from . import COPY_ACTION_COLUMNS, COPY_GAME_COLUMNS, Move, NewGame, Row, pg_schema
+from . import (
+    COPY_ACTION_COLUMNS, COPY_GAME_COLUMNS, COPY_MARKER, Move, NewGame, Row, pg_schema,
+)
 from .columns import GAME_COLUMNS
 from .pg_calls import (
     CALL_BUDGET, CONNECT_TIMEOUT, SERVICE_MARGIN, STATEMENT_TIMEOUT_MS, Calls, describe,
@@ -298,8 +300,29 @@ class PostgresStorage:
                     " GREATEST((SELECT MAX(id) FROM games), 1))")
         await self._calls.run(insert, COPY_BUDGET)
 
+    async def copy_marker(self) -> bytes | None:
+        row = await self._one("SELECT value FROM bot_secrets WHERE name = $1", COPY_MARKER)
+        return None if row is None else bytes(row[0])
+
+    async def set_copy_marker(self, value: bytes | None) -> None:
+        if value is None:
+            await self._execute("DELETE FROM bot_secrets WHERE name = $1", COPY_MARKER)
+        else:
+            await self._execute("INSERT INTO bot_secrets (name, value) VALUES ($1, $2)"
+                                " ON CONFLICT (name) DO UPDATE SET value = excluded.value",
+                                COPY_MARKER, value)
+
+    async def keep_ids_past(self, game_id: int) -> None:
+        await self._execute("SELECT setval(pg_get_serial_sequence('games', 'id'),"
+                            " GREATEST((SELECT MAX(id) FROM games), $1::bigint, 1))", game_id)
+
+    async def last_game_id(self) -> int:
+        rows = await self._fetch("SELECT MAX(id) FROM games")
+        return int(rows[0][0] or 0)
+
     async def export_secrets(self) -> list[Row]:
-        return await self._fetch("SELECT name, value FROM bot_secrets ORDER BY name")
+        return await self._fetch("SELECT name, value FROM bot_secrets WHERE name != $1"
+                                 " ORDER BY name", COPY_MARKER)
 
     async def import_secrets(self, secrets: Sequence[Row]) -> None:
         await self._calls.run(lambda conn: conn.executemany(

@@ -26,7 +26,7 @@ from bot.errors import DamagedGame, DatabaseReadOnly, DatabaseTooNew, DatabaseTo
 
 from . import sqlite_file as db
 from .columns import GAME_COLUMNS
-from . import COPY_ACTION_COLUMNS, COPY_GAME_COLUMNS, Move, NewGame, Row
+from . import COPY_ACTION_COLUMNS, COPY_GAME_COLUMNS, COPY_MARKER, Move, NewGame, Row
 
 _SELECT_GAME = f"SELECT {GAME_COLUMNS} FROM games WHERE id = ?"
 # The ordinary slot only: a daily is reached through the daily calls below.
@@ -359,8 +359,28 @@ class SqliteStorage:
         if self._checkpointer is not None:
             self._checkpointer.wrote()
 
+    async def copy_marker(self) -> bytes | None:
+        row = await self._one("SELECT value FROM bot_secrets WHERE name = ?", (COPY_MARKER,))
+        return None if row is None else bytes(row[0])
+
+    async def set_copy_marker(self, value: bytes | None) -> None:
+        if value is None:
+            await self._write("DELETE FROM bot_secrets WHERE name = ?", (COPY_MARKER,))
+        else:
+            await self._write("INSERT OR REPLACE INTO bot_secrets (name, value) VALUES (?, ?)",
+                              (COPY_MARKER, value))
+
+    async def keep_ids_past(self, game_id: int) -> None:
+        """Nothing to do: a new game's id is one past the highest row's, and a copy into
+        SQLite (from PostgreSQL, whose values are all well-typed) skips no game."""
+
+    async def last_game_id(self) -> int:
+        rows = await self._read("SELECT MAX(id) FROM games")
+        return int(rows[0][0] or 0)
+
     async def export_secrets(self) -> list[Row]:
-        return await self._read("SELECT name, value FROM bot_secrets ORDER BY name")
+        return await self._read("SELECT name, value FROM bot_secrets WHERE name != ?"
+                                " ORDER BY name", (COPY_MARKER,))
 
     async def import_secrets(self, secrets: Sequence[Row]) -> None:
         await self._writer.executemany(
