@@ -57,6 +57,26 @@ def test_H4_the_kth_movement_roll_is_the_kth_of_the_seeds_stream():
         assert len(rolls) > 20 and rolls == tuple(dice(77, k) for k in range(len(rolls)))
 
 
+def test_H4_the_extra_roll_after_doubles_is_the_next_movement_roll_and_a_jail_try_is_none():
+    """T3 standard: a double rolls again within the turn, and that roll is movement roll k + 1;
+    the doubles tries of a player in Jail (random tries them) take no movement roll number."""
+    extra = tries = 0
+    for seed in range(40):
+        game = Game.new(seed, {"doubles": "standard"})
+        player = make_strategy("random", seed)
+        k, last_double, last_turn = 0, False, 0
+        while not game.is_over and k < 150:
+            pending, turn = game.pending, game.turn
+            events = game.apply(player.choose(game))
+            rolled = [e for e in events if e.type == "dice_rolled" and e.purpose != "utility"]
+            if pending == "roll" and rolled:
+                assert rolled[0].dice == dice(seed, k)
+                extra += last_double and turn == last_turn  # the roll after a double
+                last_double, last_turn, k = rolled[0].doubles, turn, k + 1
+            tries += pending == "jail" and bool(rolled)
+    assert extra > 20 and tries > 5
+
+
 def test_H4_a_utility_rent_roll_and_a_jail_try_take_no_movement_roll():
     """R3 and T3 standard: each rolls dice of a stream of its own, at (movement rolls made,
     rolls of its kind since); the next movement roll is still the stream's next one."""
