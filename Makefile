@@ -35,6 +35,7 @@ play: $(VENV)/.installed
 
 bench: $(STAMP)
 	$(BIN)/python bench/engine.py
+	$(BIN)/python bench/daily_dice.py
 	$(BIN)/python bench/service.py
 	$(BIN)/python bench/render.py
 	$(BIN)/python bench/interaction.py

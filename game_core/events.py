@@ -6,7 +6,7 @@ for convenience), reasons are short fixed keywords. `to_dict()` gives plain JSON
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields
+from dataclasses import MISSING, dataclass, fields
 from typing import Any, ClassVar
 
 
@@ -16,9 +16,12 @@ class Event:
 
     def to_dict(self) -> dict[str, Any]:
         out: dict[str, Any] = {"type": self.type}
-        for f in fields(self):
-            value = getattr(self, f.name)
-            out[f.name] = list(value) if isinstance(value, tuple) else value
+        names = _FIELD_NAMES.get(type(self))
+        if names is None:
+            names = _FIELD_NAMES[type(self)] = tuple(f.name for f in fields(self))
+        for name in names:
+            value = getattr(self, name)
+            out[name] = list(value) if isinstance(value, tuple) else value
         return out
 
 
@@ -244,6 +247,43 @@ EVENT_TYPES: dict[str, type[Event]] = {
                 StayedInJail, JailCardKept, JailCardUsed, JailCardSold, Mortgaged,
                 MortgageLifted, FundsNeeded, BankBankrupt, GameWon, GameLost)
 }
+
+
+def _fast_init(cls: type[Event]) -> None:
+    """Give a frozen event class an __init__ that sets its slots through their descriptors.
+
+    dataclass's own __init__ for a frozen class calls object.__setattr__ once per field
+    (its __setattr__ refuses every change); the engine makes several events on every turn,
+    and this one, with the same parameters, defaults and order, is about twice as fast. The
+    class stays frozen: assigning a field afterwards still raises FrozenInstanceError."""
+    names = [f.name for f in fields(cls)]
+    defaults = {f.name: f.default for f in fields(cls) if f.default is not MISSING}
+    scope: dict[str, Any] = {f"_set_{n}": cls.__dict__[n].__set__ for n in names}
+    scope.update({f"_default_{n}": value for n, value in defaults.items()})
+    params = ", ".join(["self"] + [f"{n}=_default_{n}" if n in defaults else n for n in names])
+    body = "".join(f"\n    _set_{n}(self, {n})" for n in names) or "\n    pass"
+    exec(f"def __init__({params}):{body}", scope)  # a fixed text: field names only
+    init = scope["__init__"]
+    init.__qualname__ = f"{cls.__qualname__}.__init__"
+    cls.__init__ = init  # type: ignore[method-assign]
+
+
+for _cls in EVENT_TYPES.values():
+    _fast_init(_cls)
+_FIELD_NAMES: dict[type[Event], tuple[str, ...]] = {
+    cls: tuple(f.name for f in fields(cls)) for cls in EVENT_TYPES.values()}
+
+
+# The commonest events, made once: events are immutable values, so one instance serves every
+# game, and the hot path of a turn looks them up instead of building them (issue 21).
+_PAIRS = tuple((a, b) for a in range(1, 7) for b in range(1, 7))
+MOVE_ROLLED: dict[tuple[int, int], DiceRolled] = {d: DiceRolled(d, "move") for d in _PAIRS}
+# [by][start][end] for a move forward (T2: ending on or past GO means passing it).
+MOVED_FORWARD: dict[str, tuple[tuple[Moved, ...], ...]] = {
+    by: tuple(tuple(Moved(a, b, b <= a, by) for b in range(40)) for a in range(40))
+    for by in ("dice", "card")}
+TURN_STARTED: tuple[TurnStarted, ...] = tuple(TurnStarted(n) for n in range(2048))
+SALARY = Collected(200, "salary")  # T2, when the Bank can pay it whole
 
 
 def event_from_dict(data: dict[str, Any]) -> Event:

@@ -12,14 +12,24 @@ from .cards import CARDS
 from .editions import EDITIONS
 from .errors import IllegalActionError
 from .events import (
-    Built, DiceRolled, Event, JailCardUsed, Paid, PropertyBought, PropertyDeclined, StayedInJail,
+    MOVE_ROLLED, Built, DiceRolled, Event, JailCardUsed, Paid, PropertyBought, PropertyDeclined,
+    StayedInJail,
 )
+from .options import MAX_BANK_PAWNS
+from .rng import BY_ROLL, dice
 from .rules import can_start_building, hotel_refusal, house_refusal
 from .state import (
     BANK, BUILD, BUY, JAIL, OVER, PLAYER, RAISE_FUNDS, ROLL, THEN_MOVE, THEN_ROLL, GameState,
 )
 from . import turn as t
-from .turn import jail_dice, move_dice, move_to, resolve
+from .turn import end_turn, jail_dice, move_dice, move_to, resolve
+
+# Events every game makes again and again, made once (events are immutable values).
+_BOUGHT = {i: PropertyBought(i, SQUARES[i].price) for i in PROPERTIES}
+# P1: [square][pawns left] once the Bank took it; [square] when no pawn was left to take it.
+_BANK_TOOK = {i: tuple(PropertyDeclined(i, True, n) for n in range(MAX_BANK_PAWNS))
+              for i in PROPERTIES}
+_LEFT_UNOWNED = {i: PropertyDeclined(i, False, 0) for i in PROPERTIES}
 
 _WAITING_FOR = {
     ROLL: "the game is waiting for you to roll",
@@ -48,21 +58,28 @@ def money(s: GameState, amount: int) -> str:
 
 def roll(s: GameState, action: Action, ev: list[Event]) -> None:
     """T1, and T3 under doubles=standard (roll again, speeding, doubles out of Jail)."""
-    standard = s.options.doubles == "standard"
-    if s.pending == ROLL:
-        d = move_dice(s)  # H4: the k-th movement roll
+    pending = s.pending
+    if pending == ROLL:
+        if s.loaded or s.dice_scheme != BY_ROLL:
+            d = move_dice(s)
+        else:  # move_dice's by-roll case (H4: the k-th movement roll), inlined: every turn
+            n = s.move_rolls
+            s.move_rolls = n + 1
+            s.utility_rolls = s.jail_rolls = 0
+            d = dice(s.seed, n)
         s.rolls += 1
         s.last_dice = d
-        ev.append(DiceRolled(d, "move"))
-        if standard and d[0] == d[1]:
+        ev.append(MOVE_ROLLED[d])
+        d1, d2 = d
+        if d1 == d2 and s.options.doubles == "standard":
             s.doubles_in_row += 1
             if s.doubles_in_row == 3:  # T3: the third double in a row goes to Jail
                 t.send_to_jail(s, ev, "doubles")
                 return
             s.extra_roll = True
-        move_to(s, ev, (s.position + d[0] + d[1]) % 40, "dice")
+        move_to(s, ev, (s.position + d1 + d2) % 40, "dice")
         resolve(s, ev, None)
-    elif s.pending == JAIL and standard:
+    elif pending == JAIL and s.options.doubles == "standard":
         d = jail_dice(s)  # H4: a stream of its own
         s.rolls += 1
         s.last_dice = d
@@ -94,10 +111,10 @@ def buy(s: GameState, action: Action, ev: list[Event]) -> None:
     s.cash -= price
     s.bank_cash += price
     s.owner[sq] = PLAYER
-    ev.append(PropertyBought(sq, price))
+    ev.append(_BOUGHT[sq])
     if s.owner.count(PLAYER) == len(PROPERTIES):
         t.finish(s, ev, "won", "all_properties")
-    t.end_turn(s, ev)
+    end_turn(s, ev)
 
 
 def decline(s: GameState, action: Action, ev: list[Event]) -> None:
@@ -105,12 +122,13 @@ def decline(s: GameState, action: Action, ev: list[Event]) -> None:
     if s.pending != BUY:
         raise refused(s, "decline")
     sq = s.pending_square
-    took = s.pawns_left > 0
-    if took:
-        s.pawns_left -= 1
+    if s.pawns_left > 0:
+        s.pawns_left = left = s.pawns_left - 1
         s.owner[sq] = BANK
-    ev.append(PropertyDeclined(sq, took, s.pawns_left))
-    t.end_turn(s, ev)
+        ev.append(_BANK_TOOK[sq][left])
+    else:
+        ev.append(_LEFT_UNOWNED[sq])
+    end_turn(s, ev)
 
 
 def build(s: GameState, action: Action, ev: list[Event]) -> None:

@@ -13,6 +13,7 @@ DOUBLES_CHOICES = ("off", "standard")
 # P3 house rule: the most the Bank builds on one street, in houses (0-4) or 5 for the hotel.
 # 5 is the text's rule (a hotel after four houses), hence no cap.
 NO_BANK_BUILD_CAP = 5
+MAX_BANK_PAWNS = 28  # S4 option: at most one pawn on each property
 # Options added after games were first stored: to_dict() leaves them out at their default,
 # so a state saved before they existed is still equal to its replay (H3).
 _OMITTED_AT_DEFAULT = ("bank_build_cap",)
@@ -37,7 +38,7 @@ class Options:
                 value=self.doubles)
         for name, low, high in (
             ("treasury", 1, 10**13),
-            ("bank_pawns", 0, 28),
+            ("bank_pawns", 0, MAX_BANK_PAWNS),
             ("start_cash", 0, 10**13),
             ("bank_build_cap", 0, NO_BANK_BUILD_CAP),
         ):

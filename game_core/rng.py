@@ -46,14 +46,16 @@ def mix(seed: int, n: int) -> int:
     return z ^ (z >> 31)
 
 
+_PAIRS = tuple((r // 6 + 1, r % 6 + 1) for r in range(36))  # r -> the two dice
+
+
 def dice(seed: int, n: int) -> tuple[int, int]:
     """Two fair dice from one draw (bias of 36 into 2**64 is below 1e-17)."""
-    # mix() inlined: this is the hot path of every turn.
-    z = (seed + (n + 1) * _GOLDEN) & MASK64
-    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & MASK64
-    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK64
-    r = (z ^ (z >> 31)) % 36
-    return r // 6 + 1, r % 6 + 1
+    # mix() inlined, its constants as literals: this is the hot path of every turn.
+    z = (seed + (n + 1) * 0x9E3779B97F4A7C15) & 0xFFFFFFFFFFFFFFFF
+    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & 0xFFFFFFFFFFFFFFFF
+    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & 0xFFFFFFFFFFFFFFFF
+    return _PAIRS[(z ^ (z >> 31)) % 36]
 
 
 def side_dice(seed: int, stream: int, m: int, n: int) -> tuple[int, int]:
@@ -62,11 +64,18 @@ def side_dice(seed: int, stream: int, m: int, n: int) -> tuple[int, int]:
     return dice(mix(seed ^ stream, m), n)
 
 
+_STEPS = tuple((n + 1) * _GOLDEN for n in range(64))  # mix's (n + 1) * golden, for a deck
+
+
 def shuffled(items: tuple[str, ...], seed: int) -> list[str]:
     """Fisher-Yates over the deck stream of `seed` (S6)."""
     out = list(items)
     stream = (seed ^ DECK_STREAM) & MASK64
     for i in range(len(out) - 1, 0, -1):
-        j = mix(stream, i) % (i + 1)
+        # mix(stream, i), inlined: every new game (and every rollout) shuffles two decks.
+        z = (stream + _STEPS[i]) & 0xFFFFFFFFFFFFFFFF
+        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & 0xFFFFFFFFFFFFFFFF
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & 0xFFFFFFFFFFFFFFFF
+        j = (z ^ (z >> 31)) % (i + 1)
         out[i], out[j] = out[j], out[i]
     return out

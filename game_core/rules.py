@@ -6,26 +6,48 @@ Nothing here changes the state; `turn` and `game` do, citing these.
 from __future__ import annotations
 
 from .board import (
-    GROUP_OF, HOTEL, JAIL_CARD_VALUE, JAIL_FINE, SQUARES, STATIONS, UTILITIES, Kind,
+    GROUP_OF, HOTEL, JAIL_CARD_VALUE, JAIL_FINE, PROPERTIES, SQUARES, STATIONS, UTILITIES, Kind,
 )
 from .state import JAIL, PLAYER, GameState
+
+_IS_STREET = tuple(sq.kind is Kind.STREET for sq in SQUARES)
+_MORTGAGE_VALUE = tuple(sq.mortgage_value for sq in SQUARES)  # M2
+_HALF_HOUSE_COST = tuple(sq.house_cost // 2 for sq in SQUARES)  # M3
 
 
 def owns_group(s: GameState, square: int, who: int) -> bool:
     owner = s.owner
-    return all(owner[i] == who for i in GROUP_OF[square])
+    for i in GROUP_OF[square]:  # a loop, not all(...): this runs on nearly every rent
+        if owner[i] != who:
+            return False
+    return True
+
+
+def owns_any(s: GameState, square: int, who: int) -> bool:
+    """Whether `who` owns any property of this square's group."""
+    owner = s.owner
+    for i in GROUP_OF[square]:
+        if owner[i] == who:
+            return True
+    return False
 
 
 def group_mortgaged(s: GameState, square: int) -> bool:
     mortgaged = s.mortgaged
-    return any(mortgaged[i] for i in GROUP_OF[square])
+    for i in GROUP_OF[square]:
+        if mortgaged[i]:
+            return True
+    return False
 
 
 def group_has_buildings(s: GameState, square: int) -> bool:
     """M2: whether the player has buildings in this square's group. Only the player's count:
     it can sell its own buildings but never the Bank's (P3 builds on mixed groups)."""
     buildings, owner = s.buildings, s.owner
-    return any(buildings[i] and owner[i] == PLAYER for i in GROUP_OF[square])
+    for i in GROUP_OF[square]:
+        if buildings[i] and owner[i] == PLAYER:
+            return True
+    return False
 
 
 def street_rent(s: GameState, square: int) -> tuple[int, str, int]:
@@ -65,9 +87,9 @@ def estate_value(s: GameState) -> int:
     """E2: cash + mortgage value of unmortgaged properties + half the cost of buildings."""
     total = s.cash
     owner, mortgaged, buildings = s.owner, s.mortgaged, s.buildings
-    for i, sq in enumerate(SQUARES):
+    for i in PROPERTIES:
         if owner[i] == PLAYER and not mortgaged[i]:
-            total += sq.price // 2 + (sq.house_cost // 2) * buildings[i]
+            total += _MORTGAGE_VALUE[i] + _HALF_HOUSE_COST[i] * buildings[i]
     return total
 
 
@@ -85,10 +107,12 @@ def fine_owed_in_jail(s: GameState) -> bool:
 def lift_leaves_fine_unpayable(s: GameState, square: int) -> bool:
     """T4/M1: lifting a mortgage is the one T4 move that lowers what the player could raise
     (it pays the mortgage value plus 10% for the mortgage value back in the estate); while
-    the Jail fine is owed it must not make that fine impossible to raise."""
+    the Jail fine is owed it must not make that fine impossible to raise. The cheap test
+    first: away from the Jail prompt (nearly always) the estate is not walked at all."""
+    if not fine_owed_in_jail(s):
+        return False
     sq = SQUARES[square]
-    after = liquidation_value(s) - (sq.lift_cost - sq.mortgage_value)
-    return fine_owed_in_jail(s) and after < JAIL_FINE
+    return liquidation_value(s) - (sq.lift_cost - sq.mortgage_value) < JAIL_FINE
 
 
 def can_start_building(s: GameState, square: int) -> bool:
@@ -97,7 +121,7 @@ def can_start_building(s: GameState, square: int) -> bool:
     empty supply may all be settled during the choice (T4): the solo text lets the player
     "vendre une Maison d'une de vos propriétés pour pouvoir l'acheter une fois retournée à la
     Banque" (sell a house elsewhere to buy it back here)."""
-    if SQUARES[square].kind is not Kind.STREET or not owns_group(s, square, PLAYER):
+    if not _IS_STREET[square] or not owns_group(s, square, PLAYER):
         return False
     b = s.buildings[square]
     if b < 4:

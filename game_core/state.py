@@ -11,7 +11,7 @@ from typing import Any
 from .board import HOTEL, PROPERTIES, SQUARES, TOTAL_HOTELS, TOTAL_HOUSES, Kind
 from .cards import CARDS, CHANCE, CHEST, JAIL_FREE_CARDS
 from .errors import CorruptStateError
-from .events import event_from_dict
+from .events import Event, event_from_dict
 from .options import Options
 from .rng import BY_DRAW, BY_ROLL, MASK64, shuffled
 
@@ -42,6 +42,7 @@ FORMAT_OF_SCHEME = {BY_DRAW: 1, BY_ROLL: 2}
 SCHEME_OF_FORMAT = {f: scheme for scheme, f in FORMAT_OF_SCHEME.items()}
 FORMAT = FORMAT_OF_SCHEME[BY_ROLL]  # what new games are saved as
 _COUNTERS = {BY_DRAW: ("draws",), BY_ROLL: ("move_rolls", "utility_rolls", "jail_rolls")}
+_CHANCE_IDS, _CHEST_IDS = tuple(c.id for c in CHANCE), tuple(c.id for c in CHEST)
 # No counter of a sound game comes near it; a larger one could not be stored (SQLite
 # integers are signed 64-bit) nor be the sign of anything but a damaged save.
 MAX_COUNT = 2**63 - 1
@@ -81,8 +82,8 @@ class GameState:
         self.in_jail = False
         self.jail_attempts = 0
         self.jail_cards: list[str] = []
-        self.chance = shuffled(tuple(c.id for c in CHANCE), self.seed)  # S6
-        self.chest = shuffled(tuple(c.id for c in CHEST), self.seed ^ 1)
+        self.chance = shuffled(_CHANCE_IDS, self.seed)  # S6
+        self.chest = shuffled(_CHEST_IDS, self.seed ^ 1)
         self.turn = 1
         self.rolls = 0
         self.doubles_in_row = 0
@@ -92,7 +93,7 @@ class GameState:
         self.pending_square = -1
         self.debt = 0
         self.debt_then = ""
-        self.debt_event: dict[str, Any] | None = None
+        self.debt_event: Event | None = None  # M1: told once the debt is paid
         self.result = ""  # "won" | "lost"
         self.result_reason = ""
         self.score = 0
@@ -132,7 +133,7 @@ class GameState:
             "pending_square": self.pending_square,
             "debt": self.debt,
             "debt_then": self.debt_then,
-            "debt_event": None if self.debt_event is None else dict(self.debt_event),
+            "debt_event": None if self.debt_event is None else self.debt_event.to_dict(),
             "result": self.result,
             "result_reason": self.result_reason,
             "score": self.score,
@@ -288,13 +289,12 @@ def _cards(data: dict[str, Any], key: str) -> list[str]:
     return [str(v) for v in value]
 
 
-def _event(value: dict[str, Any]) -> dict[str, Any]:
+def _event(value: dict[str, Any]) -> Event:
     """A saved debt's event (M1) must read back, or paying the debt later would fail."""
     try:
-        event_from_dict(value)
+        return event_from_dict(value)
     except (KeyError, TypeError, ValueError) as exc:
         raise CorruptStateError(f"saved game field 'debt_event' is not an event: {exc}") from exc
-    return dict(value)
 
 
 def _dice(value: Any, key: str, allow_zero: bool = False) -> tuple[int, int]:

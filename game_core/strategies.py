@@ -16,6 +16,7 @@ from .actions import (
 )
 from .board import GROUP_OF, HOTEL, JAIL_CARD_VALUE, PROPERTIES, SQUARES, STREETS, Kind
 from .game import Game
+from .rules import group_has_buildings, hotel_refusal, house_refusal, owns_any, owns_group
 from .state import BANK, BUILD, BUY, JAIL, PLAYER, RAISE_FUNDS, ROLL, GameState
 
 
@@ -40,6 +41,24 @@ def raise_funds(legal: list[Action]) -> Action:
     return action
 
 
+def _raise_funds_now(s: GameState) -> Action:
+    """`raise_funds(game.legal_actions())` without building the list of legal actions: the
+    first building in board order, else the first property that can be mortgaged (M2: with no
+    building of the player's left, any unmortgaged one), else the card."""
+    owner, buildings, mortgaged = s.owner, s.buildings, s.mortgaged
+    first_mortgage = -1
+    for i in PROPERTIES:
+        if owner[i] == PLAYER:
+            if buildings[i]:
+                return _SELL[i]
+            if first_mortgage < 0 and not mortgaged[i]:
+                first_mortgage = i
+    if first_mortgage >= 0:
+        return _MORTGAGE[first_mortgage]
+    assert s.jail_cards, "raise-funds with nothing to raise"
+    return _SELL_CARD
+
+
 class Reserve:
     """Buys and builds only while keeping `reserve` in cash. Short of money it raises funds
     the common way (`raise_funds`); it never lifts a mortgage, so a property mortgaged to pay a
@@ -62,17 +81,17 @@ class Reserve:
             return _BUY if s.cash - price >= self.reserve else _DECLINE
         if pending == JAIL:  # P6: a card if it has one, else the fine (always legal in Jail)
             return _USE_CARD if s.jail_cards else _FINE
-        legal = game.legal_actions()
         if pending == RAISE_FUNDS:
-            return raise_funds(legal)
-        if pending == BUILD:
-            cost = SQUARES[s.pending_square].house_cost
-            if s.cash - cost >= self.reserve:
-                choice = _first(legal, BuildHotel, BuildHouse)
-                if choice is not None:
-                    return choice
+            return _raise_funds_now(s)
+        if pending == BUILD:  # a hotel if one is allowed now (P2), else a house, else stop
+            sq = s.pending_square
+            if s.cash - SQUARES[sq].house_cost >= self.reserve:
+                if not hotel_refusal(s, sq):
+                    return _HOTEL
+                if not house_refusal(s, sq):
+                    return _HOUSE
             return _DONE
-        return legal[0]
+        return game.legal_actions()[0]
 
 
 class NeverBuy:
@@ -81,14 +100,15 @@ class NeverBuy:
     name = "never-buy"
 
     def choose(self, game: Game) -> Action:
-        pending = game.s.pending
+        s = game.s
+        pending = s.pending
         if pending == ROLL:
             return _ROLL
         if pending == BUY:
             return _DECLINE
-        legal = game.legal_actions()
         if pending == RAISE_FUNDS:
-            return raise_funds(legal)
+            return _raise_funds_now(s)
+        legal = game.legal_actions()
         return _first(legal, UseJailCard, PayFine, DoneBuilding) or legal[0]
 
 
@@ -119,6 +139,10 @@ _IN_FOCUS = tuple(sq.kind is Kind.STREET and sq.group in FOCUS_GROUPS for sq in 
 # cash-out test below is skipped while the Bank holds more than that.
 _MOST_RAISED = sum(SQUARES[i].mortgage_value for i in PROPERTIES) + sum(
     SQUARES[i].house_cost // 2 * HOTEL for i in STREETS)
+# The most one property can raise (mortgage and a hotel): what the player owns times it bounds
+# `_raisable` from above, so the exact sum is skipped while that bound is under the Bank's cash.
+_MOST_PER_PROPERTY = max(SQUARES[i].mortgage_value + SQUARES[i].house_cost // 2 * HOTEL
+                         for i in PROPERTIES)
 
 
 class Focus:
@@ -162,12 +186,14 @@ class Focus:
         s = game.s
         pending = s.pending
         if pending == ROLL:
-            if s.bank_cash < _MOST_RAISED and _raisable(s) > s.bank_cash:
+            bank = s.bank_cash
+            if (bank < _MOST_RAISED and _MOST_PER_PROPERTY * s.owner.count(PLAYER)
+                    + JAIL_CARD_VALUE * len(s.jail_cards) > bank and _raisable(s) > bank):
                 return self.raise_funds(s)  # cash out: the Bank goes bankrupt (M5)
             return self._lift(s) or _ROLL
         if pending == BUY:
             sq = s.pending_square
-            wanted = _IN_FOCUS[sq] and all(s.owner[i] != BANK for i in GROUP_OF[sq])
+            wanted = _IN_FOCUS[sq] and not owns_any(s, sq, BANK)
             return _BUY if wanted and s.cash >= SQUARES[sq].price else _DECLINE
         if pending == RAISE_FUNDS:
             return self.raise_funds(s)
@@ -211,7 +237,8 @@ class Focus:
             return _SELL_CARD
         whole: list[int] = []
         for i in PROPERTIES:
-            if s.owner[i] != PLAYER or s.mortgaged[i] or _player_built(s, i):
+            # M2: no mortgage while the group holds any of the player's buildings.
+            if s.owner[i] != PLAYER or s.mortgaged[i] or group_has_buildings(s, i):
                 continue
             if not _whole_group(s, i):
                 return _MORTGAGE[i]
@@ -228,14 +255,7 @@ class Focus:
 
 
 def _whole_group(s: GameState, square: int) -> bool:
-    owner = s.owner
-    return all(owner[i] == PLAYER for i in GROUP_OF[square])
-
-
-def _player_built(s: GameState, square: int) -> bool:
-    """M2: a property can't be mortgaged while its group holds any of the player's buildings."""
-    owner, buildings = s.owner, s.buildings
-    return any(buildings[i] and owner[i] == PLAYER for i in GROUP_OF[square])
+    return owns_group(s, square, PLAYER)
 
 
 def _raisable(s: GameState) -> int:

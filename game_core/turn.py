@@ -21,8 +21,9 @@ from .board import (
 from .cards import CARDS, Effect
 from .editions import EDITIONS
 from .events import (
-    BankBankrupt, Built, CardDrawn, Collected, DiceRolled, Event, FundsNeeded, GameLost, GameWon,
-    JailCardKept, LeftJail, Moved, Paid, RentPaid, SentToJail, TurnStarted,
+    MOVED_FORWARD, SALARY, TURN_STARTED, BankBankrupt, Built, CardDrawn, Collected, DiceRolled,
+    Event, FundsNeeded, GameLost, GameWon, JailCardKept, LeftJail, Moved, Paid, RentPaid,
+    SentToJail, TurnStarted,
 )
 from .rng import BY_ROLL, JAIL_STREAM, UTILITY_STREAM, dice, side_dice
 from .rules import (
@@ -35,8 +36,21 @@ from .state import (
 )
 
 Events = list[Event]
-_KIND = tuple(sq.kind for sq in SQUARES)  # hot path: one tuple lookup per landing
-_PROPERTY_KINDS = frozenset((Kind.STREET, Kind.STATION, Kind.UTILITY))
+# The hot path reads the board through tuples and module constants: an enum member looked up
+# on its class costs as much as a dozen tuple lookups.
+_KIND = tuple(sq.kind for sq in SQUARES)
+_STREET, _STATION = Kind.STREET, Kind.STATION
+_IS_PROPERTY = tuple(sq.is_property for sq in SQUARES)
+_CHANCE, _CHEST, _TAX, _GO_TO_JAIL = Kind.CHANCE, Kind.CHEST, Kind.TAX, Kind.GO_TO_JAIL
+_ADVANCE_TO, _NEAREST_STATION, _NEAREST_UTILITY = (
+    Effect.ADVANCE_TO, Effect.NEAREST_STATION, Effect.NEAREST_UTILITY)
+_BACK, _COLLECT, _PAY, _REPAIRS, _JAIL_FREE = (
+    Effect.BACK, Effect.COLLECT, Effect.PAY, Effect.REPAIRS, Effect.JAIL_FREE)
+# Events every game makes again and again, made once (events are immutable values).
+_BANK_HOUSE = tuple(tuple(Built(i, "house", "bank", 0, n) for n in range(5)) for i in range(40))
+_BANK_HOTEL = tuple(Built(i, "hotel", "bank", 0, HOTEL) for i in range(40))
+_CARD_DRAWN = {edition: {card.id: CardDrawn(card.deck, card.id, texts.card_texts[card.id])
+                         for card in CARDS.values()} for edition, texts in EDITIONS.items()}
 
 
 class GameOver(Exception):
@@ -111,7 +125,7 @@ def charge(s: GameState, ev: Events, amount: int, event: Event, reason: str, the
     s.pending = RAISE_FUNDS
     s.debt = amount
     s.debt_then = then
-    s.debt_event = event.to_dict()
+    s.debt_event = event
     ev.append(FundsNeeded(amount, reason, s.cash))
     return False
 
@@ -136,10 +150,15 @@ def finish(s: GameState, ev: Events, result: str, reason: str, owed: int = 0) ->
 def move_to(s: GameState, ev: Events, target: int, by: str) -> None:
     """Move forward to `target`; T2: passing or landing on GO pays the salary."""
     start = s.position
-    passed = target <= start
     s.position = target
-    ev.append(Moved(start, target, passed, by))
-    if passed:
+    ev.append(MOVED_FORWARD[by][start][target])
+    if target > start:
+        return
+    if GO_SALARY <= s.bank_cash:  # bank_pays, inlined for the common case
+        s.bank_cash -= GO_SALARY
+        s.cash += GO_SALARY
+        ev.append(SALARY)
+    else:
         bank_pays(s, ev, GO_SALARY, _salary)
 
 
@@ -167,8 +186,7 @@ def send_to_jail(s: GameState, ev: Events, reason: str) -> None:
 def resolve(s: GameState, ev: Events, card: Effect | None) -> None:
     """T1: carry out the square the pawn stands on. `card`: a nearest-station/utility card."""
     square = s.position
-    kind = _KIND[square]
-    if kind in _PROPERTY_KINDS:
+    if _IS_PROPERTY[square]:
         owner = s.owner[square]
         if owner == NOBODY:
             s.pending = BUY  # P1
@@ -177,30 +195,34 @@ def resolve(s: GameState, ev: Events, card: Effect | None) -> None:
             _rent_from_bank(s, ev, square, card)
         else:
             _rent_to_bank(s, ev, square, card)
-    elif kind is Kind.CHANCE or kind is Kind.CHEST:
-        draw_card(s, ev, s.chance if kind is Kind.CHANCE else s.chest)
-    elif kind is Kind.TAX:
+        return
+    kind = _KIND[square]
+    if kind is _CHANCE:
+        draw_card(s, ev, s.chance)
+    elif kind is _CHEST:
+        draw_card(s, ev, s.chest)
+    elif kind is _TAX:
         amount = SQUARES[square].tax  # P5
         if charge(s, ev, amount, Paid(amount, "tax", square), "tax", THEN_END):
             end_turn(s, ev)
-    elif kind is Kind.GO_TO_JAIL:
+    elif kind is _GO_TO_JAIL:
         send_to_jail(s, ev, "square")
     else:  # GO, Just Visiting (P6), Free Parking (P7)
         end_turn(s, ev)
 
 
 def _rent(s: GameState, ev: Events, square: int, card: Effect | None, payer: str) -> RentPaid:
-    kind = SQUARES[square].kind
-    if kind is Kind.STREET:
+    kind = _KIND[square]
+    if kind is _STREET:
         amount, why, count = street_rent(s, square)
         return RentPaid(square, amount, payer, why, count)
-    if kind is Kind.STATION:
+    if kind is _STATION:
         amount, count = station_rent(s, square)
-        mult = 2 if card is Effect.NEAREST_STATION else 1  # P4: twice the rent
+        mult = 2 if card is _NEAREST_STATION else 1  # P4: twice the rent
         return RentPaid(square, amount * mult, payer, "stations", count, mult)
     d = utility_dice(s)  # R3: roll the dice anew
     ev.append(DiceRolled(d, "utility"))
-    factor = 10 if card is Effect.NEAREST_UTILITY else utility_factor(s, square)
+    factor = 10 if card is _NEAREST_UTILITY else utility_factor(s, square)
     total = d[0] + d[1]
     return RentPaid(square, total * factor, payer, "utility", factor, 1, total)
 
@@ -211,7 +233,13 @@ def _rent_from_bank(s: GameState, ev: Events, square: int, card: Effect | None) 
         ev.append(RentPaid(square, 0, "bank", "mortgaged"))
     else:
         rent = _rent(s, ev, square, card, "bank")
-        bank_pays(s, ev, rent.amount, lambda paid: _with_amount(rent, paid))
+        amount = rent.amount
+        if amount <= s.bank_cash:  # bank_pays, inlined for the common case
+            s.bank_cash -= amount
+            s.cash += amount
+            ev.append(rent)
+        else:
+            bank_pays(s, ev, amount, lambda paid: _with_amount(rent, paid))
     if can_start_building(s, square):
         s.pending = BUILD
         s.pending_square = square
@@ -229,7 +257,7 @@ def _with_amount(rent: RentPaid, paid: int) -> RentPaid:
 def _rent_to_bank(s: GameState, ev: Events, square: int, card: Effect | None) -> None:
     """P3: the player pays the Bank its rent, then the Bank builds there for free."""
     rent = _rent(s, ev, square, card, "player")
-    is_street = SQUARES[square].kind is Kind.STREET
+    is_street = _KIND[square] is _STREET
     s.pending_square = square
     if charge(s, ev, rent.amount, rent, "rent", THEN_BANK_BUILD if is_street else THEN_END):
         if is_street:
@@ -249,46 +277,47 @@ def bank_builds(s: GameState, ev: Events, square: int) -> None:
         if s.houses_left:
             s.houses_left -= 1
             s.buildings[square] = b + 1
-            ev.append(Built(square, "house", "bank", 0, b + 1))
+            ev.append(_BANK_HOUSE[square][b + 1])
     elif b == 4 and s.hotels_left:
         s.hotels_left -= 1
         s.houses_left += 4
         s.buildings[square] = HOTEL
-        ev.append(Built(square, "hotel", "bank", 0, HOTEL))
+        ev.append(_BANK_HOTEL[square])
 
 
 # ---- cards --------------------------------------------------------------------------------
 
 def draw_card(s: GameState, ev: Events, deck: list[str]) -> None:
     """P4: take the top card, put it at the bottom (a jail card is kept out), carry it out."""
-    card = CARDS[deck.pop(0)]
-    ev.append(CardDrawn(card.deck, card.id, EDITIONS[s.edition].card_texts[card.id]))
+    card_id = deck.pop(0)
+    card = CARDS[card_id]
+    ev.append(_CARD_DRAWN[s.edition][card_id])
     effect = card.effect
-    if effect is Effect.JAIL_FREE:
+    if effect is _JAIL_FREE:
         s.jail_cards.append(card.id)
         ev.append(JailCardKept(card.id))
         end_turn(s, ev)
         return
     deck.append(card.id)
-    if effect is Effect.ADVANCE_TO:
+    if effect is _ADVANCE_TO:
         move_to(s, ev, card.target, "card")
         resolve(s, ev, None)
-    elif effect is Effect.NEAREST_STATION or effect is Effect.NEAREST_UTILITY:
-        targets = STATIONS if effect is Effect.NEAREST_STATION else UTILITIES
+    elif effect is _NEAREST_STATION or effect is _NEAREST_UTILITY:
+        targets = STATIONS if effect is _NEAREST_STATION else UTILITIES
         move_to(s, ev, nearest(s.position, targets), "card")
         resolve(s, ev, effect)
-    elif effect is Effect.BACK:
+    elif effect is _BACK:
         start = s.position
         s.position = (start - card.amount) % BOARD_SIZE
         ev.append(Moved(start, s.position, False, "card"))
         resolve(s, ev, None)
-    elif effect is Effect.COLLECT:
+    elif effect is _COLLECT:
         bank_pays(s, ev, card.amount, _card_collect)
         end_turn(s, ev)
-    elif effect is Effect.PAY:
+    elif effect is _PAY:
         if charge(s, ev, card.amount, Paid(card.amount, "card"), "card", THEN_END):
             end_turn(s, ev)
-    elif effect is Effect.REPAIRS:
+    elif effect is _REPAIRS:
         houses, hotels = player_buildings(s)
         amount = houses * card.amount + hotels * card.per_hotel
         if charge(s, ev, amount, Paid(amount, "repairs"), "repairs", THEN_END):
@@ -306,14 +335,14 @@ def _card_collect(paid: int) -> Event:
 def end_turn(s: GameState, ev: Events) -> None:
     """The stop is over: roll again after doubles (T3 standard), else the next turn starts."""
     s.pending_square = -1
-    if s.extra_roll and not s.in_jail:
+    if s.extra_roll:
         s.extra_roll = False
-        s.pending = ROLL
-        return
-    s.extra_roll = False
+        if not s.in_jail:
+            s.pending = ROLL
+            return
     s.doubles_in_row = 0
-    s.turn += 1
-    ev.append(TurnStarted(s.turn))
+    s.turn = turn = s.turn + 1
+    ev.append(TURN_STARTED[turn] if turn < 2048 else TurnStarted(turn))
     if not s.in_jail:
         s.pending = ROLL
         return

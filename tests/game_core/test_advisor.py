@@ -7,6 +7,7 @@ from game_core.advisor import (
     Tallies, advise, open_choices, rollout_tallies, split, summarize, tally_chunk,
 )
 from game_core.board import JAIL, PROPERTIES
+from game_core.events import Paid
 from game_core.rng import BY_DRAW
 from game_core.simulate import game_seed
 from game_core.state import BUILD, BUY, JAIL as PENDING_JAIL, PLAYER
@@ -115,7 +116,7 @@ def test_M1_every_sale_and_mortgage_is_a_choice_while_raising_funds():
     s = game.s
     s.owner[5] = PLAYER
     s.pending, s.debt, s.debt_then = "raise_funds", 100, "end"
-    s.debt_event = {"type": "paid", "amount": 100, "reason": "card", "square": -1}
+    s.debt_event = Paid(100, "card")
     kinds = sorted((a.type, getattr(a, "square", -1)) for a in open_choices(game))
     assert kinds == [("mortgage", 5), ("mortgage", PARK_PLACE), ("mortgage", BOARDWALK)]
 

@@ -5,12 +5,14 @@ from __future__ import annotations
 import pytest
 
 from game_core import (
-    BuildHouse, Buy, Decline, LiftMortgage, Mortgage, Roll, SellBuilding, SellJailCard,
+    BuildHouse, Buy, Decline, DoneBuilding, LiftMortgage, Mortgage, Roll, SellBuilding,
+    SellJailCard,
 )
-from game_core.board import HOTEL
+from game_core.board import HOTEL, SQUARES
+from game_core.events import Paid
 from game_core.simulate import game_seed
 from game_core.state import BUILD, BUY, OVER, RAISE_FUNDS
-from game_core.strategies import STRATEGIES, Focus, Reserve, make_strategy
+from game_core.strategies import STRATEGIES, Focus, Reserve, make_strategy, raise_funds
 from game_core import Game
 
 from .helpers import (
@@ -71,7 +73,7 @@ def test_M1_focus_sells_the_jail_card_then_mortgages_loose_squares_before_sellin
     s = game.s
     s.jail_cards.append("ch_jail_free")
     s.pending, s.debt, s.debt_then = RAISE_FUNDS, 10_000, "end"
-    s.debt_event = {"type": "paid", "amount": 10_000, "reason": "card", "square": -1}
+    s.debt_event = Paid(10_000, "card")
     focus = Focus()
     assert focus.choose(game) == SellJailCard()
     s.jail_cards.clear()
@@ -117,3 +119,33 @@ def test_focus_game_ends_and_is_reproducible_from_its_seed():
         return game.to_dict()
 
     assert play(42) == play(42)
+
+
+def test_M1_P2_reserve_chooses_from_the_state_what_it_chose_from_the_legal_actions():
+    """Issue 21: Reserve and never-buy no longer build the list of legal actions to raise funds
+    or build; on every such choice of 300 games they pick what the list gave: the first
+    building to sell (board order), else the first mortgage, else the card (M1); a hotel,
+    else a house, else stop (P2)."""
+    checked = 0
+    for i in range(300):
+        game = Game.new(game_seed(21, i), {"start_cash": 600} if i % 2 else None)
+        for name in ("always-buy", "reserve", "never-buy"):
+            player = make_strategy(name)
+            played = game.copy()
+            while not played.is_over:
+                s = played.s
+                if s.pending in (RAISE_FUNDS, BUILD):
+                    legal = played.legal_actions()
+                    if s.pending == RAISE_FUNDS:
+                        expected = raise_funds(legal)
+                    else:
+                        cost = SQUARES[s.pending_square].house_cost
+                        build = sorted((a for a in legal if a.type.startswith("build_h")),
+                                       key=lambda a: a.type != "build_hotel")
+                        reserve = getattr(player, "reserve", None)
+                        expected = (build[0] if build and reserve is not None
+                                    and s.cash - cost >= reserve else DoneBuilding())
+                    assert player.choose(played) == expected
+                    checked += 1
+                played.apply(player.choose(played))
+    assert checked > 1000
