@@ -1,11 +1,12 @@
 """Report speed (issue 12): the leaderboard, a day's daily board and `stats` (with the daily
 streak) on a large database: 100,000 finished games and 10,000 finished dailies.
 
-The rows are written straight into a fresh SQLite file (copies of one real finished game,
+The rows are written straight into a fresh database (copies of one real finished game,
 with varied owners, servers, rule sets, outcomes, scores and turns: playing 110,000 games
 through the service would take an hour), then each report is asked one call at a time
-through the real service. Target: p99 <= 10 ms each.
-Run: .venv/bin/python bench/service.py --reports   (or .venv/bin/python bench/reports.py)
+through the real service. Target: p99 <= 10 ms each, on SQLite and on PostgreSQL.
+Run: .venv/bin/python bench/service.py --reports [--postgres | --db URL | --table]
+(or .venv/bin/python bench/reports.py, SQLite)
 """
 
 from __future__ import annotations
@@ -21,6 +22,8 @@ import time
 from collections.abc import Awaitable, Callable
 from pathlib import Path
 
+import asyncpg
+
 from bot.application.records import dumps
 from bot.application.service import GameService
 from game_core import Game, Options
@@ -31,11 +34,11 @@ REPORT_GUILDS = 20
 DAILY_DAYS = 10
 
 
-def fill_reports(path: Path, games: int, dailies: int, seed: int = 7) -> int:
-    """Store `games` finished ordinary games and `dailies` finished dailies straight into the
-    file, the way the service leaves them (rows copied from one real finished game, with
-    varied owners, servers, rule sets, outcomes, scores and turns): playing 110,000 games
-    through the service would take an hour. Returns the day of the last daily."""
+def report_rows(games: int, dailies: int, seed: int = 7) -> tuple[int, list[tuple[object, ...]]]:
+    """`games` finished ordinary games and `dailies` finished dailies as the service leaves
+    them (rows copied from one real finished game, with varied owners, servers, rule sets,
+    outcomes, scores and turns): playing 110,000 games through the service would take an
+    hour. Returns the day of the last daily, and the rows (INSERT_COLUMNS)."""
     rng = random.Random(seed)
     game = play_one(Game.new(seed), "always-buy", seed)
     state, options = dumps(game.to_dict()), dumps(game.options.to_dict())
@@ -56,17 +59,35 @@ def fill_reports(path: Path, games: int, dailies: int, seed: int = 7) -> int:
     for day in range(today - DAILY_DAYS + 1, today + 1):
         owners = rng.sample(range(players), min(per_day, players))
         rows += [finished(owner, True, day) for owner in owners]
-    conn = sqlite3.connect(path, isolation_level=None)
+    return today, rows
+
+
+INSERT_COLUMNS = ("owner_id", "guild_id", "seed", "options", "status", "state", "created_at",
+                  "updated_at", "finished_at", "score", "turns", "rule_set", "daily_day")
+
+
+async def fill_reports(database: str, games: int, dailies: int) -> int:
+    """Store the rows of `report_rows` straight into `database` (a SQLite file or a
+    postgresql:// URL, its schema made); returns the day of the last daily."""
+    today, rows = report_rows(games, dailies)
+    if database.startswith(("postgresql://", "postgres://")):
+        conn = await asyncpg.connect(database)
+        try:
+            await conn.copy_records_to_table("games", records=[(*row, "us") for row in rows],
+                                             columns=(*INSERT_COLUMNS, "edition"))
+            await conn.execute("ANALYZE")
+        finally:
+            await conn.close()
+        return today
+    lite = sqlite3.connect(database, isolation_level=None)
     try:
-        conn.execute("BEGIN")
-        conn.executemany(
-            "INSERT INTO games (owner_id, guild_id, seed, options, edition, status, state,"
-            " created_at, updated_at, finished_at, score, turns, rule_set, daily_day)"
-            " VALUES (?, ?, ?, ?, 'us', ?, ?, ?, ?, ?, ?, ?, ?, ?)", rows)
-        conn.execute("COMMIT")
-        conn.execute("ANALYZE")
+        lite.execute("BEGIN")
+        lite.executemany(f"INSERT INTO games ({', '.join(INSERT_COLUMNS)}, edition)"
+                         f" VALUES ({', '.join('?' * len(INSERT_COLUMNS))}, 'us')", rows)
+        lite.execute("COMMIT")
+        lite.execute("ANALYZE")
     finally:
-        conn.close()
+        lite.close()
     return today
 
 
@@ -87,15 +108,15 @@ async def time_calls(name: str, calls: int, call: Callable[[int], Awaitable[obje
     return p99
 
 
-async def reports_async(args: argparse.Namespace, folder: Path) -> None:
-    path = folder / "reports.sqlite3"
-    service = await GameService.open(path)  # the schema first
+async def reports_async(args: argparse.Namespace, database: str) -> None:
+    service = await GameService.open(database)  # the schema first
+    backend = service.backend
     await service.close()
     began = time.perf_counter()
-    today = fill_reports(path, args.report_games, args.dailies)
-    print(f"stored {args.report_games:,} finished games and {args.dailies:,} dailies in "
-          f"{time.perf_counter() - began:.2f} s")
-    service = await GameService.open(path)
+    today = await fill_reports(database, args.report_games, args.dailies)
+    print(f"{backend}: stored {args.report_games:,} finished games and {args.dailies:,} "
+          f"dailies in {time.perf_counter() - began:.2f} s")
+    service = await GameService.open(database)
     try:
         players = max(args.report_games // 20, 1)
         n = args.calls
@@ -113,7 +134,8 @@ async def reports_async(args: argparse.Namespace, folder: Path) -> None:
                              lambda i: _stats(service, (i * 7919) % players)),
         ]
         met = max(p99s) <= REPORT_TARGET_P99_MS
-        print(f"target: each p99 <= {REPORT_TARGET_P99_MS:g} ms with {args.report_games:,} "
+        print(f"{backend} target: each p99 <= {REPORT_TARGET_P99_MS:g} ms with "
+              f"{args.report_games:,} "
               f"finished games and {args.dailies:,} dailies stored: "
               f"{'met' if met else 'MISSED'}")
     finally:
@@ -126,10 +148,15 @@ async def _stats(service: GameService, owner: int) -> None:
     await service.streak(owner)
 
 
-def run_reports(args: argparse.Namespace) -> None:
+def run_reports(args: argparse.Namespace, database: str | None = None) -> None:
+    """On `database` (an empty SQLite file's path or PostgreSQL database's URL), else on a
+    SQLite file in a scratch folder."""
+    if database is not None:
+        asyncio.run(reports_async(args, database))
+        return
     folder = Path(tempfile.mkdtemp(prefix="bench-reports-"))
     try:
-        asyncio.run(reports_async(args, folder))
+        asyncio.run(reports_async(args, str(folder / "reports.sqlite3")))
     finally:
         shutil.rmtree(folder, ignore_errors=True)  # leave nothing behind in /tmp
 

@@ -275,11 +275,16 @@ def main() -> None:
                         help="SQLite and PostgreSQL, 1 and 2 processes: one table")
     parser.add_argument("--reports", action="store_true",
                         help="time the leaderboard, the daily board and stats on 100,000 "
-                             "finished games and 10,000 dailies instead (bench/reports.py)")
+                             "finished games and 10,000 dailies instead (bench/reports.py); "
+                             "with --postgres or --db URL on PostgreSQL, with --table on both")
     reports.add_arguments(parser)
     args = parser.parse_args()
     if args.reports:
-        reports.run_reports(args)
+        backends = ("sqlite", "postgresql") if args.table else (
+            "postgresql" if args.postgres or _is_url(args.db) else "sqlite",)
+        for backend in backends:
+            with database_for(args, backend) as database:
+                reports.run_reports(args, database)
     elif args.table:
         table(args)
     else:

@@ -21,7 +21,8 @@ import asyncpg
 from bot.errors import DamagedGame, DatabaseUnavailable
 
 from . import (
-    COPY_ACTION_COLUMNS, COPY_GAME_COLUMNS, COPY_MARKER, Move, NewGame, Row, pg_schema,
+    COPY_ACTION_COLUMNS, COPY_GAME_COLUMNS, COPY_MARKER, Move, NewGame, Row, leaderboard,
+    pg_schema,
 )
 from .columns import GAME_COLUMNS
 from .pg_calls import (
@@ -70,17 +71,11 @@ SELECT id, $2 + 1, $10, $11, $5 FROM moved"""
 # H1 per slot, and one daily per player per day: the unique indexes an insert may meet.
 _ONE_ACTIVE = ("games_one_active_per_owner_slot", "games_one_daily_per_owner_day")
 
-_LEADERBOARD = """
-WITH best AS (
-    SELECT owner_id, score, turns, id AS game_id, finished_at,
-           ROW_NUMBER() OVER (PARTITION BY owner_id
-                              ORDER BY score DESC, turns, finished_at, id) AS pick
-    FROM games WHERE status = 'won' AND rule_set = 'standard' AND daily_day IS NULL
-    {guild_filter}
-)
-SELECT RANK() OVER (ORDER BY score DESC, turns), owner_id, score, turns, game_id, finished_at
-FROM best WHERE pick = 1
-ORDER BY score DESC, turns, finished_at, owner_id
+# Standard wins best first, for the leaderboard's walk (bot.storage.leaderboard).
+_WINS_IN_ORDER = """
+SELECT owner_id, score, turns, id, finished_at FROM games
+WHERE status = 'won' AND rule_set = 'standard' AND daily_day IS NULL {guild_filter}
+ORDER BY score DESC, turns, finished_at, owner_id, id
 LIMIT $1 OFFSET $2
 """
 _STATS = """
@@ -255,10 +250,12 @@ class PostgresStorage:
         return await self._calls.run(snapshot)
 
     async def leaderboard(self, guild_id: int | None, limit: int, offset: int) -> list[Row]:
-        if guild_id is None:
-            return await self._fetch(_LEADERBOARD.format(guild_filter=""), limit, offset)
-        return await self._fetch(_LEADERBOARD.format(guild_filter="AND guild_id = $3"),
-                                 limit, offset, guild_id)
+        extra: tuple[int, ...] = () if guild_id is None else (guild_id,)
+        sql = _WINS_IN_ORDER.format(guild_filter="" if guild_id is None else "AND guild_id = $3")
+
+        async def read(count: int, skip: int) -> list[Row]:
+            return await self._fetch(sql, count, skip, *extra)
+        return await leaderboard.walk(read, limit, offset)
 
     async def stats(self, owner_id: int, guild_id: int | None) -> Row:
         if guild_id is None:
@@ -342,7 +339,9 @@ async def _open_pool(url: str, pool_size: int, budget: float,
         command_timeout=budget,
         server_settings={"statement_timeout": str(STATEMENT_TIMEOUT_MS),
                          "application_name": "solo-monopoly",
-                         "default_transaction_read_only": "on" if read_only else "off"})
+                         # verify-db's sessions can't write; the bot's keep the database's
+                         # own default (a standby stays read-only, and says so).
+                         **({"default_transaction_read_only": "on"} if read_only else {})})
     try:
         async with pool.acquire() as conn:
             if read_only:

@@ -24,6 +24,7 @@ import aiosqlite
 
 from bot.errors import DamagedGame, DatabaseReadOnly, DatabaseTooNew, DatabaseTooOld
 
+from . import leaderboard
 from . import sqlite_file as db
 from .columns import GAME_COLUMNS
 from . import COPY_ACTION_COLUMNS, COPY_GAME_COLUMNS, COPY_MARKER, Move, NewGame, Row
@@ -77,7 +78,6 @@ WHERE status = 'won' AND rule_set = 'standard' AND daily_day IS NULL {guild_filt
 ORDER BY score DESC, turns, finished_at, owner_id, id
 LIMIT ? OFFSET ?
 """
-_CHUNK = 500
 # The player's newest finished games (games_finished_by_owner), for the record chart.
 _FINISHED = ("SELECT id, status, score, turns, rule_set FROM games"
              " WHERE owner_id = ? AND status != 'active' ORDER BY finished_at DESC, id DESC"
@@ -293,33 +293,11 @@ class SqliteStorage:
         return rows if rows and rows[0][0] == 0 else []
 
     async def leaderboard(self, guild_id: int | None, limit: int, offset: int) -> list[Row]:
-        """Walks the standard wins best first (games_standard_wins[_by_guild] give that
-        order, migration 7), keeping each player's first: its best. It stops once the page is
-        full, so it reads about as many rows as it shows instead of ranking every win (a
-        window over all of them took ~60 ms at 100,000 games)."""
         sql, params = _with_guild(_WINS_IN_ORDER, guild_id, ())
-        seen: set[int] = set()
-        page: list[Row] = []
-        rank = count = 0
-        previous: tuple[int, int] | None = None
-        read = 0
-        while len(page) < limit:
-            chunk = await self._read(sql, (*params, _CHUNK, read))
-            read += len(chunk)
-            for owner_id, score, turns, game_id, finished_at in chunk:
-                if owner_id in seen:
-                    continue
-                seen.add(owner_id)
-                count += 1
-                if (score, turns) != previous:  # RANK(): ties share, the next one skips
-                    rank, previous = count, (score, turns)
-                if count > offset:
-                    page.append((rank, owner_id, score, turns, game_id, finished_at))
-                    if len(page) == limit:
-                        break
-            if len(chunk) < _CHUNK:
-                break
-        return page
+
+        async def read(count: int, skip: int) -> list[Row]:
+            return await self._read(sql, (*params, count, skip))
+        return await leaderboard.walk(read, limit, offset)
 
     async def stats(self, owner_id: int, guild_id: int | None) -> Row:
         sql, params = _with_guild(_STATS, guild_id, (owner_id,))

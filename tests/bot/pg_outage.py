@@ -7,12 +7,16 @@ from __future__ import annotations
 
 import contextlib
 import signal
+import warnings
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import psutil
-from pgserver._commands import pg_ctl
+
+with warnings.catch_warnings():  # platformdirs: XDG_RUNTIME_DIR unset in containers
+    warnings.simplefilter("ignore")
+    from pgserver._commands import pg_ctl
 
 
 def processes(server: Any) -> list[psutil.Process]:

@@ -1,16 +1,18 @@
 """Every way a stored row can be damaged ends as that one game refused (DamagedGame), and the
 way out works: its player gives it up (abandon) and starts another (README's promise).
 
-The damage is done the way it happens: by another program writing the file, here a plain
-sqlite3 connection, including bytes that are no UTF-8 and JSON nested past Python's limits.
+The damage is done the way it happens: by another program writing the database, here plain
+SQL on its own connection, including (on SQLite, which keeps whatever it is given) bytes that
+are no UTF-8 and values of the wrong type, and (on both backends) JSON nested past Python's
+limits, forged columns and states no game can reach. PostgreSQL's typed, UTF-8 columns can't
+hold the first kinds at all: those run on SQLite only.
 """
 
 from __future__ import annotations
 
 import json
-import sqlite3
-from collections.abc import Callable
-from pathlib import Path
+from collections.abc import Awaitable, Callable
+from typing import Any
 
 import pytest
 
@@ -18,37 +20,42 @@ from bot.errors import ActiveGameExists, DamagedGame
 from bot.application.service import GameService
 from game_core import Roll
 
+from .raw_db import raw
+
 DEEP = "[" * 100_000 + "]" * 100_000  # json.loads: RecursionError, no ValueError
 
 
-def _state(conn: sqlite3.Connection, game_id: int) -> dict:
-    row = conn.execute("SELECT state FROM games WHERE id = ?", (game_id,)).fetchone()
-    return json.loads(row[0])
+Damage = Callable[[str, int], Awaitable[None]]
 
 
-def _set_state(change: Callable[[dict], None]) -> Callable[[sqlite3.Connection, int], None]:
-    def damage(conn: sqlite3.Connection, game_id: int) -> None:
-        state = _state(conn, game_id)
+def _set_state(change: Callable[[dict[str, Any]], None]) -> Damage:
+    async def damage(database: str, game_id: int) -> None:
+        [(text,)] = await raw(database, "SELECT state FROM games WHERE id = ?", game_id)
+        state = json.loads(text)
         change(state)
-        conn.execute("UPDATE games SET state = ? WHERE id = ?", (json.dumps(state), game_id))
+        await raw(database, "UPDATE games SET state = ? WHERE id = ?", json.dumps(state),
+                  game_id)
     return damage
 
 
-def _sql(statement: str, *values: object) -> Callable[[sqlite3.Connection, int], None]:
-    def damage(conn: sqlite3.Connection, game_id: int) -> None:
-        conn.execute(statement, (*values, game_id))
+def _sql(statement: str, *values: object) -> Damage:
+    async def damage(database: str, game_id: int) -> None:
+        await raw(database, statement, *values, game_id)
     return damage
 
 
-DAMAGES = {
+# What only SQLite can hold: text that isn't UTF-8, blobs and texts in typed columns.
+SQLITE_ONLY = {
     "state-not-utf8": _sql("UPDATE games SET state = CAST(X'7B22FF22' AS TEXT) WHERE id = ?"),
     "options-not-utf8": _sql("UPDATE games SET options = CAST(X'7BFE7D' AS TEXT) WHERE id = ?"),
     "edition-not-utf8": _sql("UPDATE games SET edition = CAST(X'C328' AS TEXT) WHERE id = ?"),
-    "state-nested-too-deep": _sql("UPDATE games SET state = ? WHERE id = ?", DEEP),
-    "options-nested-too-deep": _sql("UPDATE games SET options = ? WHERE id = ?", DEEP),
     "state-a-blob": _sql("UPDATE games SET state = X'7B7D' WHERE id = ?"),
     "version-a-text": _sql("UPDATE games SET version = 'three' WHERE id = ?"),
     "created-at-a-text": _sql("UPDATE games SET created_at = 'yesterday' WHERE id = ?"),
+}
+BOTH = {
+    "state-nested-too-deep": _sql("UPDATE games SET state = ? WHERE id = ?", DEEP),
+    "options-nested-too-deep": _sql("UPDATE games SET options = ? WHERE id = ?", DEEP),
     "score-forged": _sql("UPDATE games SET score = 999999 WHERE id = ?"),
     "turns-forged": _sql("UPDATE games SET turns = 40 WHERE id = ?"),
     "empty-chance-deck": _set_state(lambda s: s.update(chance=[])),
@@ -57,23 +64,27 @@ DAMAGES = {
     "state-nested-in-a-field": _set_state(lambda s: s.update(debt_event=json.loads(
         "[" * 500 + "]" * 500))),
 }
+CASES = [(name, "sqlite") for name in {**SQLITE_ONLY, **BOTH}] + [
+    (name, "postgresql") for name in BOTH]
 
 
-@pytest.fixture
-def path(tmp_path) -> Path:
-    return tmp_path / "games.sqlite3"
+def database_of(request: pytest.FixtureRequest, backend: str, tmp_path: Any) -> str:
+    if backend == "sqlite":
+        return str(tmp_path / "games.sqlite3")
+    url: str = request.getfixturevalue("postgres_url")
+    return url
 
 
-@pytest.mark.parametrize("damage", list(DAMAGES.values()), ids=list(DAMAGES))
-async def test_a_damaged_row_refuses_that_game_alone_and_its_player_can_give_it_up(path,
-                                                                                    damage):
+@pytest.mark.parametrize(("damage", "backend"), CASES, ids=[f"{d}-{b}" for d, b in CASES])
+async def test_a_damaged_row_refuses_that_game_alone_and_its_player_can_give_it_up(
+        request, tmp_path, damage, backend):
+    path = database_of(request, backend, tmp_path)
     service = await GameService.open(path)
     damaged = await service.start(1, 5, None, seed=1)
     healthy = await service.start(2, 5, None, seed=2)
     await service.act(damaged.id, 1, 0, Roll())
     await service.close()
-    with sqlite3.connect(path) as conn:
-        damage(conn, damaged.id)
+    await {**SQLITE_ONLY, **BOTH}[damage](path, damaged.id)
     service = await GameService.open(path)
     try:
         for call in (lambda: service.get(damaged.id), lambda: service.active_game(1),
@@ -96,15 +107,20 @@ async def test_a_damaged_row_refuses_that_game_alone_and_its_player_can_give_it_
         await service.close()
 
 
-@pytest.mark.parametrize("events", ["CAST(X'5B7BFF' AS TEXT)", f"'{DEEP}'", "X'5B5D'"],
-                         ids=["not-utf8", "nested-too-deep", "a-blob"])
-async def test_a_log_entry_that_cant_be_decoded_is_a_damaged_game_in_the_history(path, events):
+LOG_CASES = [("CAST(X'5B7BFF' AS TEXT)", "sqlite"), (f"'{DEEP}'", "sqlite"),
+             ("X'5B5D'", "sqlite"), (f"'{DEEP}'", "postgresql")]
+
+
+@pytest.mark.parametrize(("events", "backend"), LOG_CASES,
+                         ids=["not-utf8", "nested-too-deep", "a-blob", "nested-too-deep-pg"])
+async def test_a_log_entry_that_cant_be_decoded_is_a_damaged_game_in_the_history(
+        request, tmp_path, events, backend):
+    path = database_of(request, backend, tmp_path)
     service = await GameService.open(path)
     try:
         record = await service.start(1, None, None, seed=5)
         await service.act(record.id, 1, 0, Roll())
-        with sqlite3.connect(path) as conn:
-            conn.execute(f"UPDATE actions SET events = {events}, action = {events}")
+        await raw(path, f"UPDATE actions SET events = {events}, action = {events}")
         with pytest.raises(DamagedGame):
             await service.history(record.id)
         with pytest.raises(DamagedGame):  # the same click again: the log is read

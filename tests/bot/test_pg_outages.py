@@ -196,3 +196,29 @@ async def test_an_unreachable_server_at_opening_is_one_unavailable_error(own_ser
     path, _, query = base.partition("?")
     with pytest.raises(DatabaseUnavailable):
         await GameService.open(f"{path.rsplit('/', 1)[0]}/postgres?host=/nonexistent-socket")
+
+
+async def test_a_write_lock_held_by_another_session_is_busy_for_writes_then_all_goes_on(
+        service, url):
+    """The PostgreSQL twin of test_busy's first test: writes wait, then "try again"; reads
+    go on meanwhile; nothing is half-done."""
+    record = await service.start(1, None, None, seed=4)
+    other = await service.start(2, None, None, seed=5)
+    locker = await asyncpg.connect(url)
+    try:
+        transaction = locker.transaction()
+        await transaction.start()
+        await locker.execute("LOCK TABLE games IN EXCLUSIVE MODE")  # reads allowed
+        for call in (lambda: service.act(record.id, 1, 0, Roll()),
+                     lambda: service.resign(other.id, 2),
+                     lambda: service.start(3, None, None),
+                     lambda: service.set_message(record.id, 1, 2)):
+            outcome, seconds = await timed(call)
+            assert outcome == "DatabaseBusy" and seconds <= ANSWERED_WITHIN
+        assert (await service.get(record.id)).version == 0
+        await transaction.rollback()
+    finally:
+        await locker.close()
+    assert (await service.act(record.id, 1, 0, Roll())).record.version == 1
+    assert (await service.resign(other.id, 2)).record.status == "lost"
+    assert await service.verify(record.id) and await service.verify(other.id)

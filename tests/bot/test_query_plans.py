@@ -3,19 +3,22 @@ whole `games` or `actions` table (a scan costs seconds on a cold cache of 100,00
 past Discord's 3 s).
 
 The statements are not listed by hand: they are caught as the service really sends them
-(SQLite's trace hook, with the values bound), while every service call a command makes runs
-once, and each is then asked `EXPLAIN QUERY PLAN` on a database holding finished and active
-games of several players and servers.
+(SQLite's trace hook, with the values bound; asyncpg's query logger, with its arguments),
+while every service call a command makes runs once, and each is then asked `EXPLAIN QUERY
+PLAN` (SQLite) or `EXPLAIN` (PostgreSQL, with sequential scans priced out, so that a plan
+shows one only where no index can serve: a small table would otherwise be scanned by
+choice) on a database holding finished and active games of several players and servers.
 """
 
 from __future__ import annotations
 
 import re
 import sqlite3
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Awaitable, Callable
 from itertools import count
-from pathlib import Path
+from typing import Any
 
+import asyncpg
 import pytest
 
 from bot.application.service import GameService
@@ -26,12 +29,63 @@ QUICK_WIN = {"treasury": 260}  # S3: a Bank with 60 goes bankrupt at the first G
 WHOLE_TABLE_SCAN = re.compile(r"\bSCAN (games|actions|g|a)\b(?! USING (COVERING )?INDEX)")
 
 
+PG_SCAN = re.compile(r"Seq Scan on (games|actions)\b")
+
+
 @pytest.fixture
-async def service(tmp_path) -> AsyncIterator[GameService]:
+async def service(database) -> AsyncIterator[GameService]:
     ticks = count(1)
-    opened = await GameService.open(tmp_path / "games.sqlite3", clock=lambda: float(next(ticks)))
+    opened = await GameService.open(database, clock=lambda: float(next(ticks)))
     yield opened
     await opened.close()
+
+
+Sent = list[tuple[str, tuple[Any, ...]]]
+
+
+async def watch(service: GameService, sent: Sent) -> Callable[[], Awaitable[None]]:
+    """Record what the service sends from now on; returns how to stop."""
+    storage: Any = service._storage  # private: this test watches what it really sends
+    if service.backend == "sqlite":
+        conns = (storage._reader, storage._writer)
+        for conn in conns:
+            await conn.set_trace_callback(lambda statement: sent.append((statement, ())))
+
+        async def stop() -> None:
+            for conn in conns:
+                await conn.set_trace_callback(None)
+        return stop
+    calls, watched = storage._calls, set()
+    original = calls.run
+
+    def log(query: Any) -> None:
+        sent.append((query.query, tuple(query.args)))
+
+    async def run(work: Any, budget: float | None = None) -> Any:
+        async def watched_work(conn: Any) -> Any:
+            if id(conn) not in watched:
+                watched.add(id(conn))
+                conn.add_query_logger(log)
+            return await work(conn)
+        return await original(watched_work, budget)
+
+    calls.run = run
+
+    async def stop_pg() -> None:
+        calls.run = original
+    return stop_pg
+
+
+async def plan(database: str, statement: str, args: tuple[Any, ...]) -> list[str]:
+    if not database.startswith("postgresql://"):
+        with sqlite3.connect(database) as conn:
+            return [row[3] for row in conn.execute(f"EXPLAIN QUERY PLAN {statement}")]
+    conn = await asyncpg.connect(database)
+    try:
+        await conn.execute("SET enable_seqscan = off")
+        return [row[0] for row in await conn.fetch(f"EXPLAIN {statement}", *args)]
+    finally:
+        await conn.close()
 
 
 async def _fill(service: GameService) -> None:
@@ -49,17 +103,10 @@ async def _fill(service: GameService) -> None:
             await service.start(owner, guild, owner, seed=owner + 100)
 
 
-def _plan(path: Path, statement: str) -> list[str]:
-    with sqlite3.connect(path) as conn:
-        return [row[3] for row in conn.execute(f"EXPLAIN QUERY PLAN {statement}")]
-
-
-async def test_every_query_a_command_runs_uses_an_index(service, tmp_path):
+async def test_every_query_a_command_runs_uses_an_index(service, database):
     await _fill(service)
-    sent: list[str] = []
-    # The service's own connections (private: this test watches what it really sends).
-    for conn in (service._storage._reader, service._storage._writer):
-        await conn.set_trace_callback(sent.append)
+    sent: Sent = []
+    stop = await watch(service, sent)
 
     # What the commands and buttons call, in both the active and the finished case.
     record = await service.start(100, 1, 5)                          # /monopoly new
@@ -90,17 +137,18 @@ async def test_every_query_a_command_runs_uses_an_index(service, tmp_path):
     for guild in (1, None):
         await service.daily_board(service.today(), guild)            # the day's board
     await service.streak(102)                                        # streaks
-    for conn in (service._storage._reader, service._storage._writer):
-        await conn.set_trace_callback(None)
+    await stop()
 
-    queries = sorted({s for s in sent if re.match(r"\s*(SELECT|WITH|INSERT|UPDATE|DELETE)",
-                                                   s, re.IGNORECASE)})
-    assert len(queries) >= 12, queries  # the trace caught the commands' queries
-    assert any("daily_day IS NOT NULL" in q for q in queries)  # the daily ones too
-    assert any("daily_day = " in q for q in queries)
+    queries = sorted({(s, a) for s, a in sent
+                      if re.match(r"\s*(SELECT|WITH|INSERT|UPDATE|DELETE)", s, re.IGNORECASE)},
+                     key=repr)
+    assert len({s for s, _ in queries}) >= 12, queries  # the commands' queries were caught
+    assert any("daily_day IS NOT NULL" in q for q, _ in queries)  # the daily ones too
+    assert any("daily_day = " in q for q, _ in queries)
+    scan = PG_SCAN if service.backend == "postgresql" else WHOLE_TABLE_SCAN
     scans = {}
-    for statement in queries:
-        plan = _plan(tmp_path / "games.sqlite3", statement)
-        if any(WHOLE_TABLE_SCAN.search(line) for line in plan):
-            scans[statement[:60] + "..." + statement[-100:]] = plan
+    for statement, args in queries:
+        lines = await plan(database, statement, args)
+        if any(scan.search(line) for line in lines):
+            scans[statement[:60] + "..." + statement[-100:]] = lines
     assert not scans, scans

@@ -1,0 +1,43 @@
+"""The leaderboard's walk, the same on both backends: the standard wins best first (score,
+fewer turns, earlier, owner; the games_standard_wins[_by_guild] indexes hold that whole
+order, migration 7), keeping each player's first win met, which is its best. It stops once
+the page is full, so it reads about as many rows as it shows instead of ranking every win
+(a window over all of them took ~60 ms at 100,000 games)."""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable
+
+from . import Row
+
+CHUNK = 500  # wins read at a time
+
+
+async def walk(read: Callable[[int, int], Awaitable[list[Row]]], limit: int,
+               offset: int) -> list[Row]:
+    """(rank, owner_id, score, turns, game_id, finished_at) rows `offset` to `offset +
+    limit` of the board; `read(count, skip)` gives the wins in board order as (owner_id,
+    score, turns, game_id, finished_at). Ties share a rank and the next one skips (SQL's
+    RANK())."""
+    seen: set[int] = set()
+    page: list[Row] = []
+    rank = count = 0
+    previous: tuple[int, int] | None = None
+    read_so_far = 0
+    while len(page) < limit:
+        chunk = await read(CHUNK, read_so_far)
+        read_so_far += len(chunk)
+        for owner_id, score, turns, game_id, finished_at in chunk:
+            if owner_id in seen:
+                continue
+            seen.add(owner_id)
+            count += 1
+            if (score, turns) != previous:
+                rank, previous = count, (score, turns)
+            if count > offset:
+                page.append((rank, owner_id, score, turns, game_id, finished_at))
+                if len(page) == limit:
+                    break
+        if len(chunk) < CHUNK:
+            break
+    return page
