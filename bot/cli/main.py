@@ -89,7 +89,7 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--strategy", choices=sorted(STRATEGIES), default="always-buy")
     sim.add_argument("--rule", type=_rule, action="append", default=[], metavar="KEY=VALUE",
                      help="house rule: doubles=standard, treasury=N, bank_pawns=N, start_cash=N,"
-                          " bank_build_cap=0..5")
+                          " bank_build_cap=0..4 (5, the default: the Bank builds its hotel too)")
     sim.add_argument("--landings", action="store_true",
                      help="print the share of rolls ending on each square instead")
     sim.add_argument("--rolls", type=_count, default=1_000_000, help="rolls for --landings")

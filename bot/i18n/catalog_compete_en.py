@@ -38,7 +38,7 @@ EN_COMPETE: dict[str, str] = {
         "A difficulty level (house rules, off the leaderboard, but Standard)",
     "cmd.monopoly.new.option.bank_build_cap.name": "bank_build_cap",
     "cmd.monopoly.new.option.bank_build_cap.description":
-        "Most houses the Bank builds on a street (P3 house rule; 5 = hotel, the rules)",
+        "Most houses the Bank builds on a street: 0 to 4 (5, the default: its hotel too)",
     # ---- the daily challenge -------------------------------------------------------------
     "cmd.monopoly.daily.name": "daily",
     "cmd.monopoly.daily.description": "Today's game, the same for everyone; or a day's board",

@@ -38,7 +38,7 @@ FR_COMPETE: dict[str, str] = {
         "Un niveau de difficulté (règles maison, hors classement, sauf Standard)",
     "cmd.monopoly.new.option.bank_build_cap.name": "plafond_banque",
     "cmd.monopoly.new.option.bank_build_cap.description":
-        "Maisons au plus que la Banque bâtit sur une rue (règle maison P3 ; 5 = hôtel, la règle)",
+        "Maisons au plus que la Banque bâtit sur une rue : 0 à 4 (5, par défaut : son hôtel)",
     # ---- défi du jour ----------------------------------------------------------------------
     "cmd.monopoly.daily.name": "defi",
     "cmd.monopoly.daily.description":

@@ -73,9 +73,9 @@ RULES_EN: dict[str, str] = {
           "now: up to 4 houses, then a hotel for the price of a house (the 4 houses go back).",
     "P3": "A Bank property: pay the Bank its rent. Then the Bank builds there for free: a "
           "house, or a hotel once it has 4, if the supply has one. The house rule "
-          "bank_build_cap (0-4) stops the Bank at that many houses: the strongest way to make "
-          "the game easier (the /monopoly new presets use it). A game under any house rule "
-          "stays off the leaderboard.",
+          "bank_build_cap (0 to 4) stops the Bank at that many houses (5, the default, lets "
+          "it build its hotel): the strongest way to make the game easier (the /monopoly new "
+          "presets use it). A game under any house rule stays off the leaderboard.",
     "P4": "Chance and Community Chest: take the top card, do what it says, put it at the "
           "bottom. Keep a Get Out of Jail Free card until you use or sell it. \"Each player\" "
           "means the Bank, once. A card sending you to the nearest station or utility: pay "
@@ -151,9 +151,10 @@ RULES_FR: dict[str, str] = {
           "jusqu'à 4 maisons, puis un hôtel au prix d'une maison (les 4 maisons sont rendues).",
     "P3": "Propriété de la Banque : payez-lui le loyer. Puis la Banque y construit gratuitement "
           "une maison, ou un hôtel quand elle en a 4, s'il en reste. La règle maison "
-          "plafond_banque (0 à 4) arrête la Banque à ce nombre de maisons : le levier le plus "
-          "fort pour faciliter la partie (les niveaux de /monopoly nouvelle s'en servent). Une "
-          "partie en règles maison ne compte pas au classement.",
+          "plafond_banque (0 à 4) arrête la Banque à ce nombre de maisons (5, la valeur par "
+          "défaut, la laisse bâtir son hôtel) : le levier le plus fort pour faciliter la "
+          "partie (les niveaux de /monopoly nouvelle s'en servent). Une partie en règles "
+          "maison ne compte pas au classement.",
     "P4": "Chance et Caisse de communauté : prenez la carte du dessus, suivez-la, remettez-la "
           "sous le paquet. Gardez une carte « Vous êtes libéré de prison » jusqu'à l'utiliser "
           "ou la vendre. « Chaque joueur » désigne la Banque, une fois. Une carte qui vous "
