@@ -42,6 +42,28 @@ class DailyGames:
         row = await self._storage.active_daily_row(checks.an_id(owner_id, "a user id"))
         return record_from_row(row) if row else None
 
+    async def latest_daily(self, owner_id: int) -> GameRecord | None:
+        """The player's daily in progress, else the last one it finished (issue 19)."""
+        record = await self.active_daily(owner_id)
+        if record is not None:
+            return record
+        days = await self._storage.daily_days(checks.an_id(owner_id, "a user id"))
+        return await self.daily_of(owner_id, max(day for day, _ in days)) if days else None
+
+    async def may_see(self, record: GameRecord, viewer_id: int) -> bool:
+        """H5: may `viewer_id` see this game (its board, recap, money map, history)? Any game
+        its own player; an ordinary game anyone; a daily only once it is finished, and then
+        once its day is over or the viewer has finished its own daily of that day."""
+        day = record.daily_day
+        if record.owner_id == viewer_id or day is None:
+            return True
+        if record.status == "active":
+            return False
+        if day < self.today():
+            return True
+        own = await self.daily_of(viewer_id, day)
+        return own is not None and own.status != "active"
+
     async def daily_of(self, owner_id: int, day: int) -> GameRecord | None:
         row = await self._storage.daily_row(checks.an_id(owner_id, "a user id"),
                                             checks.a_day(day))

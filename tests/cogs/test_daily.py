@@ -23,7 +23,7 @@ async def _resign_daily(world, user, locale: str = "en") -> None:
 async def test_the_daily_is_a_second_slot_and_a_second_call_resumes_it(world):
     ordinary = await world.alice.slash(world.channel, "monopoly new")
     daily = await world.alice.slash(world.channel, "monopoly daily")
-    assert not daily.ephemeral and daily.response.id != ordinary.response.id
+    assert daily.ephemeral and daily.response.id != ordinary.response.id  # H5: private
     field = _fields(daily.response)["Daily challenge"]
     assert "standard rules, the same dice for everyone" in field
     assert "Get Out of Jail Free card goes back under its deck only once used or sold" in field
@@ -42,14 +42,13 @@ async def test_after_the_end_the_daily_shows_the_result_and_shares_it_without_sp
     daily = await world.alice.slash(world.channel, "monopoly daily", edition="uk")
     await world.alice.click(daily.response, custom_id=button_ids(daily.response)["roll"])
     await _resign_daily(world, world.alice)  # no ordinary game: resign ends the daily
-    finished = next(m for m in world.channel.history() if m.id == daily.response.id)
-    assert [c.get("label") for c in components(finished)] == ["Share"]
+    finished = next(m for m in world.channel.history(viewer=world.alice)
+                    if m.id == daily.response.id)
+    assert [c.get("label") for c in components(finished)] == ["Share", "Where the money went"]
     result = await world.alice.slash(world.channel, "monopoly daily")
     assert result.ephemeral
     text = result.response.embeds[0].description
     assert "Lost after surviving" in text and "Streak: 1 day (best 1 day)." in text
-    refused = await world.bob.click(finished, label="Share")
-    assert refused.ephemeral
     shared = await world.alice.click(result.response, label="Share")
     post = shared.response.content
     assert not shared.ephemeral and post.startswith("🎲 Solo Monopoly daily #")
