@@ -18,6 +18,7 @@ from .daily import DailyRow, Streak, daily_seed, day_of, ranked, streak_of
 from .records import GameRecord, record_from_row
 
 SECRET_BYTES = 32
+RANK_PAGE = 1000
 
 
 class DailyGames:
@@ -31,6 +32,10 @@ class DailyGames:
                       edition: str, options: Mapping[str, Any] | None, seed: int | None,
                       daily_day: int | None) -> GameRecord:
         raise NotImplementedError  # GameService's
+
+    def now(self) -> float:
+        """The service's clock (Unix time): when the next daily opens is counted from it."""
+        return self._clock()
 
     def today(self) -> int:
         """The current UTC day (days since 1970-01-01), from the service's clock."""
@@ -118,6 +123,23 @@ class DailyGames:
             checks.a_day(day), checks.an_optional_id(guild_id, "a server id"),
             checks.a_count(limit, "a limit"), offset)
         return ranked([(a, b, c, d, e) for a, b, c, d, e in rows], offset)
+
+    async def daily_rank(self, record: GameRecord) -> tuple[int, int]:
+        """(the finished daily's rank on its day's board so far, everywhere; how many have
+        finished that day): the board's order, equal results sharing a rank."""
+        day = checks.a_day(record.daily_day)
+        rank, players, offset = 0, 0, 0
+        while True:
+            page = await self.daily_board(day, None, limit=RANK_PAGE, offset=offset)
+            players += len(page)
+            rank = rank or next((row.rank for row in page if row.game_id == record.id), 0)
+            if len(page) < RANK_PAGE:
+                return rank or players + 1, max(players, 1)
+            offset += RANK_PAGE
+
+    def seed_of_day(self, day: int) -> int:
+        """The day's seed, for the built-in player's yardstick (computed, never logged)."""
+        return daily_seed(self._daily_secret, checks.a_day(day))
 
     async def streak(self, owner_id: int) -> Streak:
         """Consecutive UTC days the player finished the daily: current and best."""
