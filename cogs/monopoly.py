@@ -24,7 +24,8 @@ from game_core.actions import SquareAction
 from game_core.presets import PRESET_BY_NAME, PRESETS, preset_options
 
 from .confirm import ExpiredPrompt
-from .daily import ShareButton, bad_day, board_arg, board_day, show_result
+from .daily import ShareButton
+from .daily_command import daily_command
 from .controls import ActionButton, ActionSelect, ClickAnswers, PlayAgainButton, answer_clicks_with
 from .errors import on_tree_error
 from .hint_button import HintButton, answer_hints_with
@@ -262,32 +263,19 @@ class MonopolyCog(commands.GroupCog, group_name=en("cmd.monopoly.name"),
     @app_commands.describe(day=_d("daily.option.day.description"),
                            scope=_d("daily.option.scope.description"),
                            page=_d("daily.option.page.description"),
-                           edition=_d("daily.option.edition.description"))
+                           edition=_d("daily.option.edition.description"),
+                           player=_d("daily.option.player.description"))
     @app_commands.choices(
         scope=[choice("monopoly daily", "scope", v) for v in ("server", "global")],
         edition=[choice("monopoly daily", "edition", v) for v in ("us", "uk", "fr")])
     async def daily(self, interaction: discord.Interaction[Any],
                     day: app_commands.Range[str, 1, 40] | None = None, scope: str = "server",
-                    page: app_commands.Range[int, 1, 10] = 1, edition: str = "us") -> None:
-        """Issue 12: without `day`, play today's daily (or resume it, or see its result);
-        with `day`, that day's board."""
-        if day is not None:
-            board = board_day(interaction, day)
-            if board is None:
-                await ephemeral(interaction, bad_day(interaction, day))
-                return
-            where = scope if interaction.guild is not None else "global"
-            await show_pages(interaction, "daily", board_arg(where, board), page,
-                             ephemeral=False)
-            return
-        service = service_of(interaction)
-        record, started = await service.start_daily(
-            interaction.user.id, interaction.guild_id, interaction.channel_id, edition=edition)
-        if record.status != "active":
-            await show_result(interaction, record)
-            return
-        await show_game(interaction, record,
-                        [] if started else await last_events(service, record.id))
+                    page: app_commands.Range[int, 1, 10] = 1, edition: str = "us",
+                    player: discord.User | None = None) -> None:
+        """Issues 12, 19: play today's daily in private (or bring it back, or see its
+        result); with `day`, that day's board; with `player`, that player's daily."""
+        await daily_command(interaction, day=day, scope=scope, page=page, edition=edition,
+                            player=player)
 
     @app_commands.command(name=_d("stats.name"), description=_d("stats.description"))
     @app_commands.describe(user=_d("stats.option.user.description"))

@@ -52,7 +52,9 @@ async def build_pages(interaction: discord.Interaction[Any], kind: str, arg: str
         if not fits(game_id):
             raise GameNotFound(game_id)
         record = await service.get(game_id)
-        if record.owner_id != interaction.user.id:
+        # H5: a daily's history is its player's until nobody can be spoiled (issue 19).
+        if not await service.may_see(record, interaction.user.id) or (
+                record.daily_day is None and record.owner_id != interaction.user.id):
             raise NotYourGame(record.id, record.owner_id)
         entries = await service.history(record.id, limit=FINISHED_FETCH if record.game.is_over
                                         else HISTORY_FETCH)

@@ -23,6 +23,12 @@ def _game_option(name: str, description: str, ordinary: str, daily: str) -> dict
 DAILY_EN: dict[str, str] = {
     **_game_option("game", "Your ordinary game or your daily (by default the one you played "
                            "last)", "Ordinary game", "Daily challenge"),
+    "cmd.monopoly.daily.option.player.name": "player",
+    "cmd.monopoly.daily.option.player.description":
+        "See this player's daily once it is over (with day: that day's)",
+    "daily.view.title": "Daily #{number} ({date}): {player}",
+    "daily.view.none": "{player} has not played daily #{number}.",
+    "daily.view.history": "History",
     "which.daily": "Your daily #{number}",
     "which.ordinary": "Your game #{game_id}",
     "which.no_daily": "You have no daily in progress: /monopoly daily starts today's, or shows "
@@ -62,6 +68,12 @@ DAILY_EN: dict[str, str] = {
 DAILY_FR: dict[str, str] = {
     **_game_option("partie", "Votre partie ordinaire ou votre défi du jour (par défaut la "
                              "dernière jouée)", "Partie ordinaire", "Défi du jour"),
+    "cmd.monopoly.daily.option.player.name": "joueur",
+    "cmd.monopoly.daily.option.player.description":
+        "Voir le défi de ce joueur une fois fini (avec jour : celui de ce jour)",
+    "daily.view.title": "Défi n°{number} ({date}) : {player}",
+    "daily.view.none": "{player} n'a pas joué le défi n°{number}.",
+    "daily.view.history": "Historique",
     "which.daily": "Votre défi n°{number}",
     "which.ordinary": "Votre partie n°{game_id}",
     "which.no_daily": "Vous n'avez pas de défi en cours : /monopoly defi lance celui du jour, "

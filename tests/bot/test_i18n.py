@@ -96,7 +96,7 @@ COMMANDS = {
     "history": {"page": (), "game": GAME}, "rules": {"page": ()}, "resign": {"game": GAME},
     "leaderboard": {"scope": ("server", "global"), "page": ()}, "stats": {"user": ()},
     "daily": {"day": (), "scope": ("server", "global"), "page": (),
-              "edition": ("us", "uk", "fr")},
+              "edition": ("us", "uk", "fr"), "player": ()},
     "hint": {"game": GAME},
 }
 NAME_RE = re.compile(r"^[-_\w]{1,32}$")

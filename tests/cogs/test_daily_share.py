@@ -170,3 +170,40 @@ async def test_the_days_board_shows_the_built_in_players_result(world):
     first = board.response.embeds[0].description.splitlines()[0]
     assert first.startswith("🤖 The built-in player (focus) ")
     assert "today's daily" in first
+
+
+async def _finish_daily(world, user, locale: str = "en") -> None:
+    await user.slash(world.channel, "monopoly daily")
+    prompt = await user.slash(world.channel, "monopoly resign", game="daily")
+    await user.click(prompt.response, label=t(locale, "button.confirm_resign"))
+
+
+async def test_H5_anyones_daily_is_seen_once_over_and_the_viewer_has_finished_theirs(world):
+    clock = _fix_clock(world, MIDNIGHT - 3600)  # 23:00 UTC on DAY
+    carol = world.guild.add_member(world.env.create_user("carol"))
+    started = await world.alice.slash(world.channel, "monopoly daily")
+    await _play(world, world.alice, started.response, "always-buy", 4)
+    # In progress: hidden even from a player who has finished the day's daily.
+    await _finish_daily(world, world.bob)
+    hidden = await world.bob.slash(world.channel, "monopoly daily", player=world.alice)
+    assert hidden.ephemeral and hidden.response.content == t("en", "daily.hidden")
+    prompt = await world.alice.slash(world.channel, "monopoly resign")
+    await world.alice.click(prompt.response, label=t("en", "button.confirm_resign"))
+    # Finished: carol, who hasn't played it, still sees nothing of it today.
+    refused = await carol.slash(world.channel, "monopoly daily", player=world.alice)
+    assert refused.response.content == t("en", "daily.hidden")
+    # Bob has finished his own: alice's recap, where her money went, her history.
+    seen = await world.bob.slash(world.channel, "monopoly daily", player=world.alice)
+    assert seen.ephemeral and seen.response.embeds[0].title.endswith(": alice")
+    assert seen.response.attachments  # the recap picture
+    money = await world.bob.click(seen.response, label=t("en", "button.money_map"))
+    assert money.ephemeral and money.response.embeds[0].title == t("en", "picture.heat.title")
+    history = await world.bob.click(seen.response, label=t("en", "daily.view.history"))
+    assert history.response.embeds[0].title.startswith("History")
+    # The day over, anyone may look; a player without that day's daily is said so.
+    clock.now = MIDNIGHT + 60
+    later = await carol.slash(world.channel, "monopoly daily", day="yesterday",
+                              player=world.alice)
+    assert later.response.embeds[0].title.endswith(": alice")
+    none = await carol.slash(world.channel, "monopoly daily", player=world.alice)
+    assert none.response.content == f"alice has not played daily #{day_number(DAY + 1)}."
