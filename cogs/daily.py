@@ -113,8 +113,9 @@ async def show_result(interaction: discord.Interaction[Any], record: GameRecord)
     locale, service = locale_for(interaction), service_of(interaction)
     await interaction.response.defer(ephemeral=True, thinking=True)  # a replay in a worker
     streak = await service.streak(record.owner_id)
-    post, _ = await share_of(interaction, record, locale=locale,
-                             player=interaction.user.display_name)
+    post, marks = await share_of(interaction, record, locale=locale,
+                                 player=interaction.user.display_name)
+    post += "\n\n" + t(locale, "share.legend", span=marks.span)
     assert record.daily_day is not None
     focus = yardstick_line(await yardstick(interaction, record.daily_day), locale=locale,
                            today=record.daily_day == service.today())

@@ -51,7 +51,7 @@ DAILY_EN: dict[str, str] = {
     "share.rank": "Rank {rank} of {players} so far · streak {streak}",
     "share.next.in": "Next daily in {hours} h {minutes:02d} min · /monopoly daily",
     "share.next.open": "The next daily is open now · /monopoly daily",
-    "share.legend": "One mark per ten turns: 🟩 cash up, 🟥 cash down, ⬜ flat, 🏠 you "
+    "share.legend": "One mark per {span} turns: 🟩 cash up, 🟥 cash down, ⬜ flat, 🏠 you "
                     "built, 🏨 you paid a Bank hotel; 🏆 won, 💥 lost, 🏳️ resigned.",
     # ---- the yardstick: the built-in focus player on the same daily ----------------------
     "yardstick.won": "🤖 The built-in player (focus) won today's daily with {points} in "
@@ -96,7 +96,7 @@ DAILY_FR: dict[str, str] = {
     "share.rank": "Rang {rank} sur {players} pour l'instant · série {streak}",
     "share.next.in": "Prochain défi dans {hours} h {minutes:02d} min · /monopoly defi",
     "share.next.open": "Le prochain défi est déjà ouvert · /monopoly defi",
-    "share.legend": "Une marque par dizaine de tours : 🟩 argent en hausse, 🟥 en baisse, "
+    "share.legend": "Une marque par {span} tours : 🟩 argent en hausse, 🟥 en baisse, "
                     "⬜ stable, 🏠 vous avez construit, 🏨 vous avez payé un hôtel de la "
                     "Banque ; 🏆 gagné, 💥 perdu, 🏳️ abandon.",
     "yardstick.won": "🤖 Le joueur intégré (focus) a gagné le défi du jour avec {points} en "
