@@ -45,8 +45,9 @@ def shape(log: GameLog) -> Shape:
     built: set[int] = set()
     hotels: set[int] = set()
     for action in log.actions:
-        turn = game.turn
-        for event in game.apply(action):
+        events = game.apply(action)
+        turn = game.turn  # a roll starts the next turn: its events are that turn's
+        for event in events:
             if isinstance(event, Built) and event.by == "player":
                 built.add(turn)
             elif isinstance(event, RentPaid) and event.payer == "player" \
