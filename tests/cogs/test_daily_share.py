@@ -13,7 +13,7 @@ from bot.i18n import t
 from game_core.editions import EDITIONS
 from game_core.strategies import make_strategy
 
-from .conftest import button_ids, select_ids
+from .conftest import button_ids, components, select_ids
 from .playing import MENU_OF
 
 DAILY_SEED = 12345  # the day's seed, whatever the day and the bot's secret: known dice
@@ -207,3 +207,24 @@ async def test_H5_anyones_daily_is_seen_once_over_and_the_viewer_has_finished_th
     assert later.response.embeds[0].title.endswith(": alice")
     none = await carol.slash(world.channel, "monopoly daily", player=world.alice)
     assert none.response.content == f"alice has not played daily #{day_number(DAY + 1)}."
+
+
+async def test_H2_H5_after_a_restart_the_private_message_plays_and_daily_brings_it_back(
+        world, make_bot):
+    started = await world.alice.slash(world.channel, "monopoly daily")
+    message, _ = await _play(world, world.alice, started.response, "always-buy", 3)
+    await world.env.restart_bot(make_bot())  # the interactions known before are gone
+    record = await world.env.bot.service.active_daily(world.alice.id)
+    message, _ = await _play(world, world.alice, message, "always-buy", 3)  # old message
+    assert (await world.env.bot.service.get(record.id)).version > record.version
+    # A client reload loses an ephemeral message: /monopoly daily shows the game again.
+    back = await world.alice.slash(world.channel, "monopoly daily")
+    assert back.ephemeral and back.response.embeds[0].footer.text.startswith(
+        f"Game #{record.id}")
+    assert t("en", "daily.private") in back.response.embeds[0].fields[-1].value
+    # Resigning edits that message into the result; nobody else sees any of it.
+    prompt = await world.alice.slash(world.channel, "monopoly resign")
+    await world.alice.click(prompt.response, label=t("en", "button.confirm_resign"))
+    shown = next(m for m in world.channel.history(viewer=world.alice) if m.id == back.response.id)
+    assert t("en", "button.share") in [c.get("label") for c in components(shown)]
+    assert all(not m.embeds for m in world.channel.history(viewer=world.bob))
