@@ -111,7 +111,8 @@ async def show_result(interaction: discord.Interaction[Any], record: GameRecord)
     """The finished daily's result, privately: the post its Share button makes, the streak,
     the built-in player's result on the same daily, and where the money went."""
     locale, service = locale_for(interaction), service_of(interaction)
-    await interaction.response.defer(ephemeral=True, thinking=True)  # a replay in a worker
+    if not interaction.response.is_done():  # a replay in a worker first
+        await interaction.response.defer(ephemeral=True, thinking=True)
     streak = await service.streak(record.owner_id)
     post, marks = await share_of(interaction, record, locale=locale,
                                  player=interaction.user.display_name)

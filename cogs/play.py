@@ -20,6 +20,7 @@ from game_core import Action, Event, IllegalActionError
 
 from .board_updates import answer_click, answer_with_message, update_message, updates_for
 from . import private_games
+from .daily import show_result
 from .errors import report_error
 from .game_message import GameMessage, build_game_message, draw_picture
 from .replies import can_attach, ephemeral, last_events, locale_for, owner_name, service_of
@@ -116,6 +117,8 @@ async def _play(interaction: discord.Interaction[Any], game_id: int, version: in
         record = result.record
         # Saved: answer now (Discord's 3 s), the picture following if it isn't drawn yet.
         await answer_click(interaction, record, result.events)
+        if record.daily_day is not None and record.game.is_over and not result.duplicate:
+            await show_result(interaction, record)  # the result to post (issue 19)
         if interaction.message is not None and interaction.message.id != record.message_id:
             # The clicked message is the game's message from now on (one message per game).
             await service.set_message(game_id, interaction.channel_id, interaction.message.id)

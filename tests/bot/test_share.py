@@ -91,7 +91,9 @@ class Clock:
 
 
 @pytest.fixture
-async def service(tmp_path) -> AsyncIterator[tuple[GameService, Clock]]:
+async def service(tmp_path, monkeypatch) -> AsyncIterator[tuple[GameService, Clock]]:
+    # The day's seed whatever the bot's secret: known dice, so the games below last.
+    monkeypatch.setattr("bot.application.daily_games.daily_seed", lambda secret, day: 12345)
     clock = Clock()
     opened = await GameService.open(tmp_path / "share.sqlite3", clock=clock)
     yield opened, clock

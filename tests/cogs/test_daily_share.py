@@ -228,3 +228,28 @@ async def test_H2_H5_after_a_restart_the_private_message_plays_and_daily_brings_
     shown = next(m for m in world.channel.history(viewer=world.alice) if m.id == back.response.id)
     assert t("en", "button.share") in [c.get("label") for c in components(shown)]
     assert all(not m.embeds for m in world.channel.history(viewer=world.bob))
+
+
+async def test_the_click_that_ends_the_daily_hands_its_player_the_result_to_post(world):
+    _fix_clock(world, MIDNIGHT - 3600)  # the post's "next daily in" stays the same
+    started = await world.alice.slash(world.channel, "monopoly daily")
+    service, message = world.env.bot.service, started.response
+    player, result = make_strategy("always-buy"), None
+    for _ in range(1000):
+        record = await service.active_daily(world.alice.id)
+        if record is None:
+            break
+        action = player.choose(record.game)
+        menu = MENU_OF.get(type(action))
+        if menu is None:
+            result = await world.alice.click(message, custom_id=button_ids(message)[action.type])
+        else:
+            custom_id, _ = select_ids(message)[menu]
+            result = await world.alice.select(message, [str(action.square)], custom_id=custom_id)
+    assert result is not None and (await service.latest_daily(world.alice.id)).status == "lost"
+    [shown] = result.followups
+    assert shown.ephemeral and "🤖" in shown.embeds[0].description
+    labels = [c.get("label") for c in components(shown)]
+    assert labels == [t("en", "button.share"), t("en", "button.money_map")]
+    post = await world.alice.click(shown, label=t("en", "button.share"))
+    assert not post.ephemeral and post.response.content in shown.embeds[0].description
