@@ -1,6 +1,7 @@
-"""`/monopoly daily` (issue 12): today's game, the same for everyone; one attempt per player
-per day, in a slot beside the ordinary game; a day's board; the result with its streak, and
-a Share button that posts a spoiler-free result publicly in the sharer's language.
+"""`/monopoly daily` (issues 12, 19): today's game, the same for everyone; one attempt per
+player per day, in a slot beside the ordinary game, played in private (H5); a day's board with
+the built-in player's result above it; the result with its streak, and a Share button that
+posts a spoiler-free result publicly in the sharer's language (`sharing`).
 
 Only translation: the service decides the day, the seed, the attempt and the order.
 """
@@ -18,6 +19,7 @@ from bot.i18n import points, t, tn
 from bot.application.service import GameRecord
 
 from .controls import fits, refuse
+from .errors import report_error
 from .pictures import MoneyMapButton
 from .replies import ephemeral, last_events, locale_for, service_of
 from .sharing import share_of, yardstick, yardstick_line
@@ -172,8 +174,11 @@ class ShareButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         if not fits(self.game_id):
             await refuse(interaction, "error.unknown_game")
-        else:
+            return
+        try:
             await share(interaction, self.game_id)
+        except Exception as exc:  # noqa: BLE001 -- every failure gets an answer and a log line
+            await report_error(interaction, exc)
 
 
 __all__ = ["ShareButton", "board_arg", "build_board", "last_events", "show_result"]
