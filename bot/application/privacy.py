@@ -1,0 +1,159 @@
+"""A player's data and a server's, as the privacy rules ask (issue 22; Discord's developer
+policy has bots delete a user's data on request).
+
+- `my_data`: everything kept about a player, as one JSON document (their games with every
+  move, their dailies, the other rows naming them).
+- `forget`: the player's rows deleted, except the finished games other players' boards rank
+  (the leaderboards' standard wins, the dailies on their day's board): those stay in place
+  under a pseudonym (a number no Discord account can have: FORMER_PLAYERS), without the
+  player's messages, so nobody else's rank moves. The answer says how many of each.
+- Servers: when the bot is removed from one (`server_left`), nothing happens at once; if it
+  is back within GRACE_DAYS (`server_back`) nothing is lost; past them, `sweep` deletes the
+  server's settings and detaches its games from it (they stay their players').
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import secrets
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from typing import Any
+
+from bot.storage import Storage
+from bot.storage import privacy as rows
+from bot.storage.privacy import ForgetCounts, PlayerData, PseudonymTaken
+
+from . import checks
+from .service import GameService
+
+log = logging.getLogger(__name__)
+GRACE_DAYS = 30
+GRACE_SECONDS = GRACE_DAYS * 86_400
+SWEEP_EVERY = 3_600.0  # seconds between two sweeps of the servers left
+# Pseudonyms of forgotten players: below every Discord id (the first accounts, in 2015, have
+# ids near 2**56), above the small ids tests use.
+FORMER_PLAYERS = range(2**40, 2**41)
+_TRIES = 5
+# Columns holding JSON text, decoded in the export (kept as text if a row is damaged).
+_JSON_FIELDS = ("options", "state", "action", "events")
+# Discord ids written as strings, as Discord's own API and data package do (JavaScript
+# readers lose precision past 2**53).
+_ID_FIELDS = ("guild_id", "channel_id", "message_id", "actor_id", "owner_id")
+
+
+Forgotten = ForgetCounts
+
+
+def is_former_player(user_id: int) -> bool:
+    """A leaderboard row whose player asked to be forgotten."""
+    return user_id in FORMER_PLAYERS
+
+
+@dataclass(frozen=True)
+class SweepResult:
+    guild_id: int
+    games_detached: int
+
+
+class Privacy:
+    def __init__(self, storage: Storage, *, clock: Callable[[], float] = time.time,
+                 pseudonyms: Callable[[], int] | None = None) -> None:
+        self._storage = storage
+        self._clock = clock
+        self._pseudonyms = pseudonyms or (
+            lambda: FORMER_PLAYERS.start + secrets.randbelow(len(FORMER_PLAYERS)))
+
+    @classmethod
+    def of(cls, service: GameService, *, clock: Callable[[], float] = time.time) -> Privacy:
+        """On the game service's database. (Below its one-game calls: these work across
+        all of a player's or a server's rows, each in one transaction.)"""
+        return cls(service._storage, clock=clock)  # noqa: SLF001 -- the same database
+
+    # ---- a player's data ------------------------------------------------------------
+
+    async def my_data(self, user_id: int) -> bytes:
+        """Everything kept about `user_id`, as a JSON document (UTF-8)."""
+        checks.an_id(user_id, "a user id")
+        data = await rows.player_data(self._storage, user_id)
+        now = self._clock()
+        # Decoding and encoding a long history is CPU work: not on the event loop.
+        return await asyncio.to_thread(document, user_id, data, now)
+
+    async def forget(self, user_id: int) -> Forgotten:
+        """Delete what is kept about `user_id`, or anonymise what other players' boards
+        need; how many rows of each."""
+        checks.an_id(user_id, "a user id")
+        for _ in range(_TRIES):
+            try:
+                counts = await rows.forget_player(self._storage, user_id, self._pseudonyms())
+            except PseudonymTaken:
+                continue
+            log.info("forgot a player: %d games deleted, %d anonymised",
+                     counts.deleted_games, counts.anonymised_games)
+            return counts
+        raise RuntimeError("no free pseudonym found")  # 2**40 of them: never in practice
+
+    # ---- servers the bot left -------------------------------------------------------
+
+    async def server_left(self, guild_id: int) -> None:
+        await rows.server_left(self._storage, checks.an_id(guild_id, "a server id"),
+                               self._clock())
+
+    async def server_back(self, guild_id: int) -> bool:
+        """True if the bot had left it within the grace period: nothing was lost."""
+        return await rows.server_back(self._storage, checks.an_id(guild_id, "a server id"))
+
+    async def sweep(self) -> list[SweepResult]:
+        """Detach the servers left more than GRACE_DAYS ago (their settings deleted)."""
+        cutoff = self._clock() - GRACE_SECONDS
+        done = []
+        for guild_id, left_at in await rows.departures(self._storage):
+            if left_at > cutoff:
+                break  # in order of departure: the rest are within the grace period too
+            detached = await rows.detach_server(self._storage, guild_id, cutoff)
+            if detached is not None:
+                log.info("server %d left %d days ago: settings deleted, %d games detached",
+                         guild_id, GRACE_DAYS, detached)
+                done.append(SweepResult(guild_id, detached))
+        return done
+
+
+def document(user_id: int, data: PlayerData, now: float) -> bytes:
+    """The export: readable JSON, ids as strings, the stored JSON texts decoded."""
+    games = [_readable(game) for game in data.games]
+    for game in games:
+        game["actions"] = [_readable(action) for action in game["actions"]]
+    out = {
+        "about": "Everything Solo Monopoly keeps about this Discord user: their games (each "
+                 "with every move), their daily challenges, and any other record naming "
+                 "them. /monopoly forget deletes it.",
+        "user_id": str(user_id),
+        "exported_at": datetime.fromtimestamp(now, UTC).isoformat(),
+        "games": [g for g in games if g["daily_day"] is None],
+        "dailies": [g for g in games if g["daily_day"] is not None],
+        "other_records": {table: [_readable(r) for r in found]
+                          for table, found in data.other.items()},
+    }
+    return json.dumps(out, ensure_ascii=False, indent=1).encode()
+
+
+def _readable(row: dict[str, Any]) -> dict[str, Any]:
+    out = dict(row)
+    for key in _JSON_FIELDS:
+        if isinstance(out.get(key), str):
+            try:
+                out[key] = json.loads(out[key])
+            except ValueError:  # a damaged row: shown as stored
+                pass
+    for key in _ID_FIELDS:
+        if isinstance(out.get(key), int):
+            out[key] = str(out[key])
+    for key, value in out.items():
+        if isinstance(value, bytes | memoryview):
+            out[key] = bytes(value).hex()
+    return out
