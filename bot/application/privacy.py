@@ -55,6 +55,13 @@ def is_former_player(user_id: int) -> bool:
 
 
 @dataclass(frozen=True)
+class Export:
+    content: bytes  # the JSON document, UTF-8
+    games: int  # ordinary games in it
+    dailies: int
+
+
+@dataclass(frozen=True)
 class SweepResult:
     guild_id: int
     games_detached: int
@@ -76,13 +83,15 @@ class Privacy:
 
     # ---- a player's data ------------------------------------------------------------
 
-    async def my_data(self, user_id: int) -> bytes:
-        """Everything kept about `user_id`, as a JSON document (UTF-8)."""
+    async def my_data(self, user_id: int) -> Export:
+        """Everything kept about `user_id`, as a JSON document."""
         checks.an_id(user_id, "a user id")
         data = await rows.player_data(self._storage, user_id)
         now = self._clock()
         # Decoding and encoding a long history is CPU work: not on the event loop.
-        return await asyncio.to_thread(document, user_id, data, now)
+        content = await asyncio.to_thread(document, user_id, data, now)
+        dailies = sum(1 for game in data.games if game["daily_day"] is not None)
+        return Export(content, len(data.games) - dailies, dailies)
 
     async def forget(self, user_id: int) -> Forgotten:
         """Delete what is kept about `user_id`, or anonymise what other players' boards
@@ -108,17 +117,23 @@ class Privacy:
         """True if the bot had left it within the grace period: nothing was lost."""
         return await rows.server_back(self._storage, checks.an_id(guild_id, "a server id"))
 
-    async def sweep(self) -> list[SweepResult]:
-        """Detach the servers left more than GRACE_DAYS ago (their settings deleted)."""
+    async def sweep(self, present: Callable[[int], bool] = lambda guild_id: False,
+                    ) -> list[SweepResult]:
+        """Detach the servers left more than GRACE_DAYS ago (their settings deleted). A
+        server `present` says the bot is in again (added back while it was offline: no
+        event told it) is kept, its departure forgotten."""
         cutoff = self._clock() - GRACE_SECONDS
         done = []
         for guild_id, left_at in await rows.departures(self._storage):
+            if present(guild_id):
+                await rows.server_back(self._storage, guild_id)
+                continue
             if left_at > cutoff:
-                break  # in order of departure: the rest are within the grace period too
+                continue
             detached = await rows.detach_server(self._storage, guild_id, cutoff)
             if detached is not None:
-                log.info("server %d left %d days ago: settings deleted, %d games detached",
-                         guild_id, GRACE_DAYS, detached)
+                log.info("server %d left over %d days ago: settings deleted, %d games "
+                         "detached", guild_id, GRACE_DAYS, detached)
                 done.append(SweepResult(guild_id, detached))
         return done
 

@@ -96,6 +96,7 @@ COMMANDS = {
     "daily": {"day": (), "scope": ("server", "global"), "page": (),
               "edition": ("us", "uk", "fr")},
     "hint": {},
+    "mydata": {}, "forget": {},
 }
 NAME_RE = re.compile(r"^[-_\w]{1,32}$")
 
