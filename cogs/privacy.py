@@ -17,7 +17,8 @@ from typing import TYPE_CHECKING, Any
 import discord
 from discord.ext import commands
 
-from bot.application.privacy import SWEEP_EVERY, Privacy, SweepResult
+from bot.application.privacy import GRACE_DAYS, SWEEP_EVERY, Privacy, SweepResult
+from bot.errors import ServiceError
 from bot.i18n import t
 
 from .confirm import ConfirmView
@@ -107,12 +108,24 @@ class PrivacyCog(commands.Cog):
 
     @commands.Cog.listener()
     async def on_guild_remove(self, guild: discord.Guild) -> None:
-        await Privacy.of(self.bot.service).server_left(guild.id)
-        log.info("removed from server %d: its data goes after the grace period", guild.id)
+        try:
+            await Privacy.of(self.bot.service).server_left(guild.id)
+        except ServiceError as exc:  # busy, or an outage: no traceback in the log for it
+            log.warning("removed from server %d, but couldn't note it (%s): its data stays "
+                        "until it is removed again", guild.id, type(exc).__name__)
+            return
+        log.info("removed from server %d: its data goes after %d days unless the bot is "
+                 "added back", guild.id, GRACE_DAYS)
 
     @commands.Cog.listener()
     async def on_guild_join(self, guild: discord.Guild) -> None:
-        if await Privacy.of(self.bot.service).server_back(guild.id):
+        try:
+            back = await Privacy.of(self.bot.service).server_back(guild.id)
+        except ServiceError as exc:  # the sweep sees the server and keeps it anyway
+            log.warning("added to server %d, but couldn't note it (%s)", guild.id,
+                        type(exc).__name__)
+            return
+        if back:
             log.info("back in server %d within the grace period: nothing lost", guild.id)
 
     async def sweep(self, privacy: Privacy | None = None) -> list[SweepResult]:

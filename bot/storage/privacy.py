@@ -278,6 +278,20 @@ async def departures(storage: Storage) -> list[tuple[int, float]]:
     return await transaction(storage, read, write=False)
 
 
+async def copy_departures(source: Storage, dest: Storage) -> int:
+    """The servers `source` notes the bot left, noted in `dest` too (migrate-db): their
+    grace period goes on there. Safe to repeat (a resumed copy)."""
+    left = await departures(source)
+
+    async def note(tx: Tx) -> None:
+        for guild_id, at in left:
+            await tx.run("INSERT INTO guild_departures (guild_id, left_at) VALUES (?, ?)"
+                         " ON CONFLICT (guild_id) DO NOTHING", guild_id, at)
+    if left:
+        await transaction(dest, note, write=True)
+    return len(left)
+
+
 async def delete_server_rows(tx: Tx, guild_id: int) -> int:
     """Delete the server's own rows (GUILD_TABLES: its settings and what goes with them);
     the number deleted. Add a table there, not a statement here."""

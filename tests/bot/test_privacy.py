@@ -246,3 +246,25 @@ async def test_the_server_tables_naming_a_player_are_exported_and_anonymised(dat
         (FORMER_PLAYERS.start + 9,)]
     assert await raw(database, "SELECT name FROM server_settings") == [
         (f"hidden:{FORMER_PLAYERS.start + 9}",)]
+
+
+async def test_migrate_db_carries_the_servers_left_over(tmp_path, database):
+    """A copy to another database (either backend) keeps the departures: the grace period
+    goes on there, and the sweep there detaches the server on time."""
+    from bot.cli.migrate_db import copy_database
+
+    source = tmp_path / "source.sqlite3"
+    clock = Clock()
+    opened = await GameService.open(source, clock=clock)
+    try:
+        await opened.start(ME, GUILD, 77, seed=1)
+        await Privacy.of(opened, clock=clock).server_left(GUILD)
+    finally:
+        await opened.close()
+    await copy_database(source, database)
+    copied = await GameService.open(database, clock=clock)
+    try:
+        clock.now += GRACE_SECONDS + DAY
+        assert await Privacy.of(copied, clock=clock).sweep() == [SweepResult(GUILD, 1)]
+    finally:
+        await copied.close()
