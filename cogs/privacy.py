@@ -11,8 +11,9 @@ import contextlib
 import gzip
 import io
 import logging
+import shutil
 import time
-from typing import TYPE_CHECKING, Any
+from typing import IO, TYPE_CHECKING, Any
 
 import discord
 from discord.ext import commands
@@ -32,6 +33,7 @@ MYDATA_EVERY = 60.0  # seconds: one export per player per minute (each reads a w
 # Discord's smallest attachment limit (10 MiB for a bot in a server without boosts), with
 # room for the message around it.
 UPLOAD_LIMIT = 9 * 1024 * 1024
+MAX_PARTS = 10  # follow-ups of one export (about 10,000 games' worth)
 _exported: dict[int, float] = {}  # user id -> when their last file was sent (monotonic)
 
 
@@ -47,17 +49,43 @@ async def send_my_data(interaction: discord.Interaction[Any]) -> None:
         del _exported[old]
     await interaction.response.defer(ephemeral=True, thinking=True)
     export = await Privacy.of(service_of(interaction)).my_data(user_id)
-    content, name = export.content, f"solo-monopoly-{user_id}.json"
-    if len(content) > UPLOAD_LIMIT:  # JSON shrinks about tenfold
-        content, name = await asyncio.to_thread(gzip.compress, content), name + ".gz"
-    if len(content) > UPLOAD_LIMIT:
-        size = f"{len(content) / 1024 / 1024:.0f}"
-        await interaction.followup.send(t(locale, "privacy.mydata.too_big", size=size),
-                                        ephemeral=True)
-        return
-    await interaction.followup.send(
-        t(locale, "privacy.mydata.sent", games=export.games, dailies=export.dailies),
-        file=discord.File(io.BytesIO(content), filename=name), ephemeral=True)
+    try:
+        parts = await asyncio.to_thread(_parts, export.file, export.size,
+                                        f"solo-monopoly-{user_id}.json")
+        if parts is None:
+            await interaction.followup.send(
+                t(locale, "privacy.mydata.too_big", size=f"{export.size / 1024 ** 2:,.0f}"),
+                ephemeral=True)
+            return
+        text = t(locale, "privacy.mydata.sent", games=export.games, dailies=export.dailies)
+        if len(parts) > 1:
+            text += "\n" + t(locale, "privacy.mydata.parts", count=len(parts),
+                              name=parts[0][0].rsplit(".", 1)[0])
+        for name, content in parts:
+            await interaction.followup.send(
+                text, file=discord.File(io.BytesIO(content), filename=name), ephemeral=True)
+            text = ""
+    finally:
+        export.close()
+
+
+def _parts(file: IO[bytes], size: int, name: str) -> list[tuple[str, bytes]] | None:
+    """The file as it is if it fits one upload; else gzipped (JSON shrinks about twenty
+    fold), in as many pieces as it takes (to be joined, then unzipped); None if even that
+    is more than MAX_PARTS uploads."""
+    file.seek(0)
+    if size <= UPLOAD_LIMIT:
+        return [(name, file.read())]
+    packed = io.BytesIO()
+    with gzip.GzipFile(fileobj=packed, mode="wb", mtime=0) as zipped:
+        shutil.copyfileobj(file, zipped)
+    data = packed.getvalue()
+    if len(data) <= UPLOAD_LIMIT:
+        return [(name + ".gz", data)]
+    pieces = [data[i:i + UPLOAD_LIMIT] for i in range(0, len(data), UPLOAD_LIMIT)]
+    if len(pieces) > MAX_PARTS:
+        return None
+    return [(f"{name}.gz.{n:03d}", piece) for n, piece in enumerate(pieces, 1)]
 
 
 class ForgetPrompt(ConfirmView):

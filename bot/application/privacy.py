@@ -18,15 +18,16 @@ import asyncio
 import json
 import logging
 import secrets
+import tempfile
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime
-from typing import Any
+from typing import IO, Any
 
 from bot.storage import Storage
 from bot.storage import privacy as rows
-from bot.storage.privacy import ForgetCounts, PlayerData, PseudonymTaken
+from bot.storage.privacy import ForgetCounts, PseudonymTaken
 
 from . import checks
 from .service import GameService
@@ -39,6 +40,10 @@ SWEEP_EVERY = 3_600.0  # seconds between two sweeps of the servers left
 # ids near 2**56), above the small ids tests use.
 FORMER_PLAYERS = range(2**40, 2**41)
 _TRIES = 5
+SPOOL = 8 * 1024 * 1024  # bytes of an export kept in memory; the rest goes to a file
+ABOUT = ("Everything Solo Monopoly keeps about this Discord user: their games (each with every "
+         "move), their daily challenges, and any other record naming them. "
+         "/monopoly forget deletes it.")
 # Columns holding JSON text, decoded in the export (kept as text if a row is damaged).
 _JSON_FIELDS = ("options", "state", "action", "events")
 # Discord ids written as strings, as Discord's own API and data package do (JavaScript
@@ -54,11 +59,21 @@ def is_former_player(user_id: int) -> bool:
     return user_id in FORMER_PLAYERS
 
 
-@dataclass(frozen=True)
+@dataclass
 class Export:
-    content: bytes  # the JSON document, UTF-8
+    """The JSON document, in a file of its own (on disk past SPOOL bytes): close it."""
+
+    file: IO[bytes]
+    size: int  # bytes
     games: int  # ordinary games in it
     dailies: int
+
+    def content(self) -> bytes:
+        self.file.seek(0)
+        return self.file.read()
+
+    def close(self) -> None:
+        self.file.close()
 
 
 @dataclass(frozen=True)
@@ -84,14 +99,21 @@ class Privacy:
     # ---- a player's data ------------------------------------------------------------
 
     async def my_data(self, user_id: int) -> Export:
-        """Everything kept about `user_id`, as a JSON document."""
+        """Everything kept about `user_id`, as a JSON document. Written a page of games at
+        a time, off the event loop (decoding and encoding a long history is CPU work), into
+        a file that stays in memory only while it is small."""
         checks.an_id(user_id, "a user id")
-        data = await rows.player_data(self._storage, user_id)
-        now = self._clock()
-        # Decoding and encoding a long history is CPU work: not on the event loop.
-        content = await asyncio.to_thread(document, user_id, data, now)
-        dailies = sum(1 for game in data.games if game["daily_day"] is not None)
-        return Export(content, len(data.games) - dailies, dailies)
+        writer = DocumentWriter(tempfile.SpooledTemporaryFile(max_size=SPOOL),  # noqa: SIM115
+                                user_id, self._clock())
+        try:
+            other = await rows.player_data(
+                self._storage, user_id,
+                lambda games: asyncio.to_thread(writer.add_games, games))
+            await asyncio.to_thread(writer.finish, other)
+        except BaseException:
+            writer.file.close()
+            raise
+        return Export(writer.file, writer.file.tell(), writer.games, writer.dailies)
 
     async def forget(self, user_id: int) -> Forgotten:
         """Delete what is kept about `user_id`, or anonymise what other players' boards
@@ -138,23 +160,42 @@ class Privacy:
         return done
 
 
-def document(user_id: int, data: PlayerData, now: float) -> bytes:
-    """The export: readable JSON, ids as strings, the stored JSON texts decoded."""
-    games = [_readable(game) for game in data.games]
-    for game in games:
-        game["actions"] = [_readable(action) for action in game["actions"]]
-    out = {
-        "about": "Everything Solo Monopoly keeps about this Discord user: their games (each "
-                 "with every move), their daily challenges, and any other record naming "
-                 "them. /monopoly forget deletes it.",
-        "user_id": str(user_id),
-        "exported_at": datetime.fromtimestamp(now, UTC).isoformat(),
-        "games": [g for g in games if g["daily_day"] is None],
-        "dailies": [g for g in games if g["daily_day"] is not None],
-        "other_records": {table: [_readable(r) for r in found]
-                          for table, found in data.other.items()},
-    }
-    return json.dumps(out, ensure_ascii=False, indent=1).encode()
+class DocumentWriter:
+    """The export, written as it is read: {"about", "user_id", "exported_at", "games": [...],
+    "dailies": [...], "other_records": {table: [...]}}, one game a line; ids as strings,
+    the stored JSON texts decoded."""
+
+    def __init__(self, file: IO[bytes], user_id: int, now: float) -> None:
+        self.file, self.games, self.dailies = file, 0, 0
+        head = {"about": ABOUT, "user_id": str(user_id),
+                "exported_at": datetime.fromtimestamp(now, UTC).isoformat()}
+        self._write(json.dumps(head, ensure_ascii=False)[:-1] + ',\n"games": [')
+        self._in_dailies = False
+
+    def _write(self, text: str) -> None:
+        self.file.write(text.encode())
+
+    def add_games(self, games: list[dict[str, Any]]) -> None:
+        for game in games:
+            daily = game["daily_day"] is not None
+            if daily and not self._in_dailies:
+                self._write('\n],\n"dailies": [')
+                self._in_dailies = True
+            first = not (self.dailies if daily else self.games)
+            readable = _readable(game)
+            readable["actions"] = [_readable(action) for action in game["actions"]]
+            self._write(("\n" if first else ",\n") + json.dumps(readable, ensure_ascii=False))
+            if daily:
+                self.dailies += 1
+            else:
+                self.games += 1
+
+    def finish(self, other: dict[str, list[dict[str, Any]]]) -> None:
+        if not self._in_dailies:
+            self._write('\n],\n"dailies": [')
+        records = {table: [_readable(r) for r in found] for table, found in other.items()}
+        self._write('\n],\n"other_records": '
+                    + json.dumps(records, ensure_ascii=False, indent=1) + "\n}\n")
 
 
 def _readable(row: dict[str, Any]) -> dict[str, Any]:

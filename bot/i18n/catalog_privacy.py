@@ -13,6 +13,8 @@ PRIVACY_EN: dict[str, str] = {
     "privacy.mydata.sent": "Everything Solo Monopoly keeps about you, in one JSON file: "
                            "games: {games}, daily challenges: {dailies}, each with every "
                            "move. `/monopoly forget` deletes it.",
+    "privacy.mydata.parts": "It is large: it comes compressed in {count} parts. Join them "
+                            "in order into {name} (`cat {name}.* > {name}`), then unzip it.",
     "privacy.mydata.again_soon": "Your file was sent a moment ago: ask again in a minute.",
     "privacy.mydata.too_big": "Your data is larger than Discord lets the bot send here "
                               "({size} MB, compressed). Ask the people who run this bot "
@@ -43,6 +45,9 @@ PRIVACY_FR: dict[str, str] = {
     "privacy.mydata.sent": "Tout ce que Solo Monopoly garde sur vous, dans un fichier "
                            "JSON : parties : {games}, défis du jour : {dailies}, chacune "
                            "avec tous ses coups. `/monopoly oublier` l'efface.",
+    "privacy.mydata.parts": "Il est volumineux : il arrive compressé en {count} parties. "
+                            "Réunissez-les dans l'ordre en {name} (`cat {name}.* > {name}`), "
+                            "puis décompressez-le.",
     "privacy.mydata.again_soon": "Votre fichier vient d'être envoyé : redemandez-le dans "
                                  "une minute.",
     "privacy.mydata.too_big": "Vos données dépassent ce que Discord laisse le bot envoyer "

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import sqlite3
 from collections.abc import Awaitable, Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any, Protocol, TypeVar
 
 from . import Row, Storage
@@ -25,6 +25,7 @@ from . import sqlite_file as db
 T = TypeVar("T")
 # Generous: a player's whole history may be thousands of games (still one snapshot).
 BUDGET = 60.0
+PAGE = 50  # games read (with their logs) at a time by an export
 
 # Every column of a player's game, for the export (the owner is the player: left out).
 GAME_FIELDS = ("id", "guild_id", "channel_id", "message_id", "seed", "options", "edition",
@@ -61,18 +62,15 @@ HIDDEN_SETTING = ("server_settings", "name", "hidden:{}")
 GUILD_TABLES: tuple[str, ...] = ("server_settings", "settings_log", "season_announcements")
 
 
-@dataclass
-class PlayerData:
-    games: list[dict[str, Any]] = field(default_factory=list)  # each with its "actions"
-    other: dict[str, list[dict[str, Any]]] = field(default_factory=dict)  # by table
-
-
 @dataclass(frozen=True)
 class ForgetCounts:
     deleted_games: int
     anonymised_games: int
     deleted_rows: int  # of other tables
     anonymised_rows: int
+
+
+GamesSink = Callable[[list[dict[str, Any]]], Awaitable[None]]
 
 
 class PseudonymTaken(Exception):
@@ -184,33 +182,41 @@ def _as_dicts(names: Sequence[str], rows: list[Row]) -> list[dict[str, Any]]:
     return [dict(zip(names, row, strict=True)) for row in rows]
 
 
-async def player_data(storage: Storage, owner_id: int) -> PlayerData:
-    """Every row holding `owner_id`, from one snapshot: the player's games (each with its
-    action log) and the other tables' rows."""
-    async def read(tx: Tx) -> PlayerData:
-        data = PlayerData()
-        games = await tx.rows(f"SELECT {', '.join(GAME_FIELDS)} FROM games"
-                              " WHERE owner_id = ? ORDER BY id", owner_id)
-        data.games = _as_dicts(GAME_FIELDS, games)
-        logs: dict[int, list[dict[str, Any]]] = {game["id"]: [] for game in data.games}
-        actions = await tx.rows(
-            f"SELECT {', '.join(f'a.{c}' for c in ACTION_FIELDS)} FROM actions AS a"
-            " JOIN games AS g ON g.id = a.game_id WHERE g.owner_id = ?"
-            " ORDER BY a.game_id, a.seq", owner_id)
-        for action in _as_dicts(ACTION_FIELDS, actions):
-            logs[action.pop("game_id")].append(action)
-        for game in data.games:
-            game["actions"] = logs[game["id"]]
+async def player_data(storage: Storage, owner_id: int, on_games: GamesSink,
+                      ) -> dict[str, list[dict[str, Any]]]:
+    """Every row holding `owner_id`, from one snapshot: the player's games, a page at a time
+    (each with its action log; the ordinary ones first, then the dailies, each in id order)
+    handed to `on_games`, so that a long history is never all in memory; then the other
+    tables' rows, returned by table."""
+    async def read(tx: Tx) -> dict[str, list[dict[str, Any]]]:
+        for daily in (False, True):
+            after = 0
+            while games := _as_dicts(GAME_FIELDS, await tx.rows(
+                    f"SELECT {', '.join(GAME_FIELDS)} FROM games WHERE owner_id = ?"
+                    f" AND daily_day IS {'NOT ' if daily else ''}NULL AND id > ?"
+                    " ORDER BY id LIMIT ?", owner_id, after, PAGE)):
+                ids = [game["id"] for game in games]
+                logs: dict[int, list[dict[str, Any]]] = {game_id: [] for game_id in ids}
+                actions = await tx.rows(
+                    f"SELECT {', '.join(ACTION_FIELDS)} FROM actions WHERE game_id IN"
+                    f" ({', '.join('?' for _ in ids)}) ORDER BY game_id, seq", *ids)
+                for action in _as_dicts(ACTION_FIELDS, actions):
+                    logs[action.pop("game_id")].append(action)
+                for game in games:
+                    game["actions"] = logs[game["id"]]
+                await on_games(games)
+                after = ids[-1]
+        other: dict[str, list[dict[str, Any]]] = {}
         for spec in PLAYER_COLUMNS:
             if await tx.has_table(spec.table):
-                data.other[spec.table] = await _whole_rows(
+                other[spec.table] = await _whole_rows(
                     tx, spec.table, f"{spec.column} = ?", owner_id)
         table, column, template = HIDDEN_SETTING
         if await tx.has_table(table):
             hidden = await _whole_rows(tx, table, f"{column} = ?", template.format(owner_id))
             if hidden:
-                data.other[table] = hidden
-        return data
+                other[table] = hidden
+        return other
     return await transaction(storage, read, write=False)
 
 

@@ -17,6 +17,7 @@ from bot.application.privacy import (
     FORMER_PLAYERS, GRACE_SECONDS, Privacy, SweepResult, is_former_player,
 )
 from bot.application.service import GameService
+from bot.storage import privacy as storage_privacy
 from bot.storage.targets import is_postgres_url
 from game_core.strategies import make_strategy
 
@@ -92,8 +93,9 @@ async def boards(service: GameService) -> dict[str, list[Any]]:
 
 
 async def test_mydata_holds_every_game_of_the_player_and_none_of_anyone_elses(service, games,
-                                                                            clock):
-    document = json.loads((await Privacy.of(service, clock=clock).my_data(ME)).content)
+                                                                            clock, monkeypatch):
+    monkeypatch.setattr(storage_privacy, "PAGE", 2)  # several pages, read in one snapshot
+    document = json.loads((await Privacy.of(service, clock=clock).my_data(ME)).content())
     export = await Privacy.of(service).my_data(ME)
     assert (export.games, export.dailies) == (len(games[ME]) - 1, 1)
     assert document["user_id"] == str(ME)
@@ -108,9 +110,9 @@ async def test_mydata_holds_every_game_of_the_player_and_none_of_anyone_elses(se
         assert game["state"]["turn"] == record.game.to_dict()["turn"]
     assert exported[games[ME][-1]]["message_id"] == str(MESSAGE)
     # Nobody else's: another player's export holds only theirs.
-    other = json.loads((await Privacy.of(service).my_data(OTHER)).content)
+    other = json.loads((await Privacy.of(service).my_data(OTHER)).content())
     assert {g["id"] for g in other["games"] + other["dailies"]} == set(games[OTHER])
-    empty = json.loads((await Privacy.of(service).my_data(99)).content)
+    empty = json.loads((await Privacy.of(service).my_data(99)).content())
     assert empty["games"] == empty["dailies"] == [] and empty["other_records"] == {}
 
 
@@ -157,7 +159,7 @@ async def test_forget_leaves_no_row_with_the_players_id_and_every_other_board_ri
     assert stats.played == 0 and await service.active_game(ME) is None
     for game_id in games[OTHER] + games[THIRD]:  # the others' games untouched
         assert await service.verify(game_id)
-    document = json.loads((await privacy.my_data(ME)).content)
+    document = json.loads((await privacy.my_data(ME)).content())
     assert document["games"] == document["dailies"] == []
     # The player may play again, afresh.
     record = await service.start(ME, GUILD, 77)
@@ -234,7 +236,7 @@ async def test_the_server_tables_naming_a_player_are_exported_and_anonymised(dat
     await raw(database, "INSERT INTO server_settings (guild_id, name, value)"
               " VALUES (?, ?, 'cheating')", OTHER_GUILD, f"hidden:{ME}")
     privacy = Privacy(service._storage, pseudonyms=lambda: FORMER_PLAYERS.start + 9)
-    document = json.loads((await privacy.my_data(ME)).content)
+    document = json.loads((await privacy.my_data(ME)).content())
     assert [r["new_value"] for r in document["other_records"]["settings_log"]] == ["uk"]
     assert [r["value"] for r in document["other_records"]["server_settings"]] == ["cheating"]
     forgotten = await privacy.forget(ME)

@@ -5,6 +5,7 @@ period, then detaches its games; back within it, nothing is lost."""
 
 from __future__ import annotations
 
+import gzip
 import json
 import time
 from typing import Any
@@ -52,6 +53,27 @@ async def test_mydata_sends_the_player_alone_a_json_file_of_their_games(world):
     again = await world.alice.slash(world.channel, "monopoly mydata")
     assert again.ephemeral and not reply_of(again).attachments
     assert reply_of(again).content == t("en", "privacy.mydata.again_soon")
+
+
+async def test_a_large_export_comes_compressed_in_parts_to_join(world, monkeypatch):
+    cog_privacy._exported.clear()
+    mine = [await played(world, world.alice)]
+    for _ in range(2):  # more games: resign and start again
+        prompt = await world.alice.slash(world.channel, "monopoly resign")
+        await world.alice.click(prompt.response, label=t("en", "button.confirm_resign"))
+        mine.append(await played(world, world.alice))
+    monkeypatch.setattr(cog_privacy, "UPLOAD_LIMIT", 400)  # as if the history were huge
+    result = await world.alice.slash(world.channel, "monopoly mydata")
+    messages = [result.response, *result.followups]  # the first ends the "thinking…" one
+    assert all(m.ephemeral for m in messages) and len(messages) > 1
+    assert "compressed in" in messages[0].content
+    names = [m.attachments[0].filename for m in messages]
+    name = f"solo-monopoly-{world.alice.id}.json.gz"
+    assert names == [f"{name}.{n:03d}" for n in range(1, len(names) + 1)]
+    joined = b"".join(world.env.backend.cdn.get(m.attachments[0].url)
+                      for m in messages)
+    document = json.loads(gzip.decompress(joined))
+    assert [g["id"] for g in document["games"]] == mine
 
 
 async def test_forget_asks_first_then_deletes_and_says_what_it_kept(world, db_path):
