@@ -48,7 +48,11 @@ async def send_my_data(interaction: discord.Interaction[Any]) -> None:
     for old in [u for u, at in _exported.items() if now - at >= MYDATA_EVERY]:
         del _exported[old]
     await interaction.response.defer(ephemeral=True, thinking=True)
-    export = await Privacy.of(service_of(interaction)).my_data(user_id)
+    try:
+        export = await Privacy.of(service_of(interaction)).my_data(user_id)
+    except BaseException:
+        _exported.pop(user_id, None)  # nothing was sent: they may ask again at once
+        raise
     try:
         parts = await asyncio.to_thread(_parts, export.file, export.size,
                                         f"solo-monopoly-{user_id}.json")

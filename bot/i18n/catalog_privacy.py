@@ -17,7 +17,7 @@ PRIVACY_EN: dict[str, str] = {
                             "in order into {name} (`cat {name}.* > {name}`), then unzip it.",
     "privacy.mydata.again_soon": "Your file was sent a moment ago: ask again in a minute.",
     "privacy.mydata.too_big": "Your data is larger than Discord lets the bot send here "
-                              "({size} MB, compressed). Ask the people who run this bot "
+                              "({size} MB). Ask the people who run this bot "
                               "for a copy.",
     "privacy.forget.confirm": "Have the bot forget you? It deletes your games in progress "
                               "and your games that count on no leaderboard, with all their "
@@ -51,7 +51,7 @@ PRIVACY_FR: dict[str, str] = {
     "privacy.mydata.again_soon": "Votre fichier vient d'être envoyé : redemandez-le dans "
                                  "une minute.",
     "privacy.mydata.too_big": "Vos données dépassent ce que Discord laisse le bot envoyer "
-                              "ici ({size} Mo, compressées). Demandez-en une copie aux "
+                              "ici ({size} Mo). Demandez-en une copie aux "
                               "personnes qui font tourner ce bot.",
     "privacy.forget.confirm": "Faire oublier au bot qui vous êtes ? Il efface vos parties "
                               "en cours et celles qui ne comptent dans aucun classement, "
