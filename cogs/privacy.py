@@ -119,6 +119,14 @@ async def _forget(click: discord.Interaction[Any]) -> None:
         t(locale_for(click), "privacy.forget.done", deleted=done.deleted_games,
           deleted_rows=done.deleted_rows, kept=done.anonymised_games,
           kept_rows=done.anonymised_rows), ephemeral=True)
+    # The messages of the games in progress showed them, with buttons now dead: gone too.
+    for channel_id, message_id in done.live_messages:
+        message = click.client.get_partial_messageable(channel_id).get_partial_message(
+            message_id)
+        try:
+            await message.delete()
+        except discord.HTTPException:  # deleted already, or out of the bot's reach now
+            log.info("couldn't delete a forgotten game's message %d", message_id)
 
 
 class PrivacyCog(commands.Cog):

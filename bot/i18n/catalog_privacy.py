@@ -20,7 +20,8 @@ PRIVACY_EN: dict[str, str] = {
                               "({size} MB). Ask the people who run this bot "
                               "for a copy.",
     "privacy.forget.confirm": "Have the bot forget you? It deletes your games in progress "
-                              "and your games that count on no leaderboard, with all their "
+                              "(their messages too) and your games that count on no "
+                              "leaderboard, with all their "
                               "moves, and anything else naming you. Your finished games "
                               "that rank on a leaderboard (standard wins, daily challenges) "
                               "stay there without your name, so that nobody else's rank "
@@ -54,7 +55,8 @@ PRIVACY_FR: dict[str, str] = {
                               "ici ({size} Mo). Demandez-en une copie aux "
                               "personnes qui font tourner ce bot.",
     "privacy.forget.confirm": "Faire oublier au bot qui vous êtes ? Il efface vos parties "
-                              "en cours et celles qui ne comptent dans aucun classement, "
+                              "en cours (leurs messages aussi) et celles qui ne comptent "
+                              "dans aucun classement, "
                               "avec tous leurs coups, et tout ce qui vous nomme. Vos "
                               "parties terminées qui figurent dans un classement "
                               "(victoires aux règles standard, défis du jour) y restent "

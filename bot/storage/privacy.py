@@ -68,6 +68,9 @@ class ForgetCounts:
     anonymised_games: int
     deleted_rows: int  # of other tables
     anonymised_rows: int
+    # (channel_id, message_id) of the deleted games in progress: their Discord messages
+    # still show the game and its buttons.
+    live_messages: tuple[tuple[int, int], ...] = ()
 
 
 GamesSink = Callable[[list[dict[str, Any]]], Awaitable[None]]
@@ -233,6 +236,9 @@ async def forget_player(storage: Storage, owner_id: int, pseudonym: int) -> Forg
     async def forget(tx: Tx) -> ForgetCounts:
         if await tx.rows("SELECT 1 FROM games WHERE owner_id = ? LIMIT 1", pseudonym):
             raise PseudonymTaken(pseudonym)
+        live = await tx.rows("SELECT channel_id, message_id FROM games WHERE owner_id = ?"
+                             " AND status = 'active' AND channel_id IS NOT NULL"
+                             " AND message_id IS NOT NULL", owner_id)
         unranked = f"owner_id = ? AND NOT ({_RANKED})"
         await tx.run(f"DELETE FROM actions WHERE game_id IN (SELECT id FROM games"
                      f" WHERE {unranked})", owner_id)
@@ -255,7 +261,8 @@ async def forget_player(storage: Storage, owner_id: int, pseudonym: int) -> Forg
             anonymised_rows += await tx.run(
                 f"UPDATE {table} SET {column} = ? WHERE {column} = ?",
                 template.format(pseudonym), template.format(owner_id))
-        return ForgetCounts(deleted, kept, deleted_rows, anonymised_rows)
+        return ForgetCounts(deleted, kept, deleted_rows, anonymised_rows,
+                            tuple((int(c), int(m)) for c, m in live))
     return await transaction(storage, forget, write=True)
 
 

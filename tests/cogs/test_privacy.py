@@ -79,6 +79,10 @@ async def test_a_large_export_comes_compressed_in_parts_to_join(world, monkeypat
 async def test_forget_asks_first_then_deletes_and_says_what_it_kept(world, db_path):
     await played(world, world.alice)
     bob_game = await played(world, world.bob)
+    service = world.env.bot.service
+    alice_message = (await service.active_game(world.alice.id)).message_id
+    bob_message = (await service.active_game(world.bob.id)).message_id
+    assert alice_message is not None and bob_message is not None
     prompt = await world.alice.slash(world.channel, "monopoly forget")
     assert prompt.ephemeral and "can't be undone" in prompt.response.content
     cancelled = await world.alice.click(prompt.response, label=t("en", "button.cancel"))
@@ -90,6 +94,9 @@ async def test_forget_asks_first_then_deletes_and_says_what_it_kept(world, db_pa
     assert said.startswith("Done: the bot no longer knows you. Deleted: 1 games"), said
     assert "0 finished games on the leaderboards" in said
     assert await every_row_holding(str(db_path), world.alice.id) == []
+    # The game in progress's message is gone (its buttons led nowhere); Bob's stays.
+    shown = [m.id for m in world.channel.history()]
+    assert alice_message not in shown and bob_message in shown
     assert (await world.env.bot.service.get(bob_game)).owner_id == world.bob.id
 
 
