@@ -34,6 +34,9 @@ PRIVACY_EN: dict[str, str] = {
                            "your name, so that nobody else's rank changes: {kept} finished "
                            "games on the leaderboards, {kept_rows} server records.",
     "privacy.forget.cancelled": "Nothing was deleted.",
+    # A leaderboard row kept without its player's name (bot.application.privacy
+    # .is_former_player), instead of a mention of nobody.
+    "privacy.former_player": "a former player",
 }
 
 PRIVACY_FR: dict[str, str] = {
@@ -71,4 +74,5 @@ PRIVACY_FR: dict[str, str] = {
                            "change : {kept} parties terminées dans les classements, "
                            "{kept_rows} données de serveur.",
     "privacy.forget.cancelled": "Rien n'a été effacé.",
+    "privacy.former_player": "un ancien joueur",
 }
