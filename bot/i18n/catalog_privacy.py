@@ -29,10 +29,10 @@ PRIVACY_EN: dict[str, str] = {
                               "you want a copy.",
     "button.confirm_forget": "Yes, forget me",
     "privacy.forget.working": "Forgetting you…",
-    "privacy.forget.done": "Done: the bot no longer knows you. Deleted: {deleted} games "
-                           "and their moves, {deleted_rows} other records. Kept without "
-                           "your name, so that nobody else's rank changes: {kept} finished "
-                           "games on the leaderboards, {kept_rows} server records.",
+    "privacy.forget.done": "Done: the bot no longer knows you. Deleted: games: {deleted} "
+                           "(with their moves), other records: {deleted_rows}. Kept without "
+                           "your name, so that nobody else's rank changes: finished games on "
+                           "the leaderboards: {kept}, server records: {kept_rows}.",
     "privacy.forget.cancelled": "Nothing was deleted.",
     # A leaderboard row kept without its player's name (bot.application.privacy
     # .is_former_player), instead of a mention of nobody.
@@ -68,11 +68,11 @@ PRIVACY_FR: dict[str, str] = {
                               "vous en voulez une copie.",
     "button.confirm_forget": "Oui, m'oublier",
     "privacy.forget.working": "Effacement en cours…",
-    "privacy.forget.done": "C'est fait : le bot ne vous connaît plus. Effacé : {deleted} "
-                           "parties et leurs coups, {deleted_rows} autres données. Gardé "
-                           "sans votre nom, pour que le rang de personne d'autre ne "
-                           "change : {kept} parties terminées dans les classements, "
-                           "{kept_rows} données de serveur.",
+    "privacy.forget.done": "C'est fait : le bot ne vous connaît plus. Effacé : parties : "
+                           "{deleted} (avec leurs coups), autres données : {deleted_rows}. "
+                           "Gardé sans votre nom, pour que le rang de personne d'autre ne "
+                           "change : parties terminées dans les classements : {kept}, données "
+                           "de serveur : {kept_rows}.",
     "privacy.forget.cancelled": "Rien n'a été effacé.",
     "privacy.former_player": "un ancien joueur",
 }

@@ -91,8 +91,8 @@ async def test_forget_asks_first_then_deletes_and_says_what_it_kept(world, db_pa
     prompt = await world.alice.slash(world.channel, "monopoly forget")
     done = await world.alice.click(prompt.response, label="Yes, forget me")
     said = reply_of(done).content
-    assert said.startswith("Done: the bot no longer knows you. Deleted: 1 games"), said
-    assert "0 finished games on the leaderboards" in said
+    assert said.startswith("Done: the bot no longer knows you. Deleted: games: 1 "), said
+    assert "finished games on the leaderboards: 0," in said
     assert await every_row_holding(str(db_path), world.alice.id) == []
     # The game in progress's message is gone (its buttons led nowhere); Bob's stays.
     shown = [m.id for m in world.channel.history()]
