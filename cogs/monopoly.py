@@ -35,6 +35,7 @@ from .pictures import (
     RECORD_FETCH, RECORD_NAME, MoneyMapButton, attach, draw, show_money_map, with_file,
 )
 from .play import board_message, play_action, show_game
+from .privacy import PrivacyCog, ask_to_forget, send_my_data
 from .replies import can_attach, ephemeral, last_events, locale_for, service_of
 from .reports import stats_embed, status_embed
 from .resigning import ResignButton, ask_to_resign
@@ -314,6 +315,16 @@ class MonopolyCog(commands.GroupCog, group_name=en("cmd.monopoly.name"),
             game_id, question = record.id, named(name, t(locale, "resign.confirm"))
         await ask_to_resign(interaction, game_id, question)
 
+    # ---- privacy (issue 22): cogs.privacy answers ---------------------------------------
+
+    @app_commands.command(name=_d("mydata.name"), description=_d("mydata.description"))
+    async def mydata(self, interaction: discord.Interaction[Any]) -> None:
+        await send_my_data(interaction)
+
+    @app_commands.command(name=_d("forget.name"), description=_d("forget.description"))
+    async def forget(self, interaction: discord.Interaction[Any]) -> None:
+        await ask_to_forget(interaction)
+
 
 def _square_of(value: str, record: GameRecord) -> int | None:
     """The square an option names: its number (from autocomplete) or its edition name."""
@@ -338,4 +349,5 @@ async def setup(bot: MonopolyBot) -> None:
                           ShareButton)
     bot.tree.on_error = on_tree_error  # type: ignore[method-assign]
     await bot.add_cog(MonopolyCog(bot))
+    await bot.add_cog(PrivacyCog(bot))
 

@@ -98,6 +98,7 @@ COMMANDS = {
     "daily": {"day": (), "scope": ("server", "global"), "page": (),
               "edition": ("us", "uk", "fr"), "player": ()},
     "hint": {"game": GAME},
+    "mydata": {}, "forget": {},
 }
 NAME_RE = re.compile(r"^[-_\w]{1,32}$")
 
