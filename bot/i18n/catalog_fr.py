@@ -18,20 +18,20 @@ FR: dict[str, str] = {
     "cmd.monopoly.new.option.edition.choice.uk": "Royaume-Uni (Mayfair, £)",
     "cmd.monopoly.new.option.edition.choice.fr": "France (Rue de la Paix, Cr)",
     "cmd.monopoly.new.option.doubles.name": "doubles",
-    "cmd.monopoly.new.option.doubles.description": "Règle maison pour les doubles (T3)",
+    "cmd.monopoly.new.option.doubles.description": "Règle maison pour les doubles",
     "cmd.monopoly.new.option.doubles.choice.off":
         "Désactivés : règle solo, les doubles ne font rien",
     "cmd.monopoly.new.option.doubles.choice.standard":
         "Standard : on rejoue, le troisième double mène en prison",
     "cmd.monopoly.new.option.treasury.name": "trésor",
     "cmd.monopoly.new.option.treasury.description":
-        "Tout l'argent de la boîte, le vôtre compris (S3, 20 580 par défaut)",
+        "Tout l'argent de la boîte, le vôtre compris (20 580 par défaut)",
     "cmd.monopoly.new.option.bank_pawns.name": "pions_banque",
     "cmd.monopoly.new.option.bank_pawns.description":
-        "Pions que la Banque pose sur les propriétés refusées (S4, 7 par défaut)",
+        "Pions que la Banque pose sur les propriétés refusées (7 par défaut)",
     "cmd.monopoly.new.option.start_cash.name": "argent_départ",
     "cmd.monopoly.new.option.start_cash.description":
-        "Votre argent au départ (S2, 200 par défaut)",
+        "Votre argent au départ (200 par défaut)",
     "cmd.monopoly.resume.name": "reprendre",
     "cmd.monopoly.resume.description": "Afficher ici le message de votre partie",
     "cmd.monopoly.board.name": "plateau",
@@ -40,16 +40,16 @@ FR: dict[str, str] = {
     "cmd.monopoly.status.description":
         "Votre argent, vos propriétés, votre carte prison et les réserves de la Banque",
     "cmd.monopoly.mortgage.name": "hypothéquer",
-    "cmd.monopoly.mortgage.description": "Hypothéquer une de vos propriétés (M2)",
+    "cmd.monopoly.mortgage.description": "Hypothéquer une de vos propriétés",
     "cmd.monopoly.mortgage.option.property.name": "propriété",
     "cmd.monopoly.mortgage.option.property.description": "La propriété à hypothéquer",
     "cmd.monopoly.lift.name": "lever",
-    "cmd.monopoly.lift.description": "Lever l'hypothèque d'une de vos propriétés (M2)",
+    "cmd.monopoly.lift.description": "Lever l'hypothèque d'une de vos propriétés",
     "cmd.monopoly.lift.option.property.name": "propriété",
     "cmd.monopoly.lift.option.property.description": "La propriété hypothéquée",
     "cmd.monopoly.sell.name": "vendre",
     "cmd.monopoly.sell.description":
-        "Vendre une maison ou un hôtel à la Banque pour la moitié de son prix (M3)",
+        "Vendre une maison ou un hôtel à la Banque pour la moitié de son prix",
     "cmd.monopoly.sell.option.property.name": "propriété",
     "cmd.monopoly.sell.option.property.description": "Le terrain dont vendre un bâtiment",
     "cmd.monopoly.history.name": "historique",
@@ -216,7 +216,7 @@ FR: dict[str, str] = {
     "refusal.cost": "cela coûte {cost} et vous avez {cash}",
     "refusal.raising": "réunissez d'abord les {debt} que vous devez",
     "refusal.fine_unpayable": ("après avoir payé {cost}, vous ne pourriez plus réunir l'amende "
-                               "de prison de {fine} (M1) : payez d'abord l'amende"),
+                               "de prison de {fine} : payez d'abord l'amende"),
     "refusal.no_card": "vous n'avez pas de carte « Vous êtes libéré de prison »",
     "refusal.cannot_build": "vous ne pouvez pas construire sur {square} maintenant",
     "waiting.roll": "la partie attend que vous lanciez les dés",

@@ -1,0 +1,38 @@
+"""Words a player reads on Discord (issue 24, the words half)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tests.bot.test_words import rule_ids
+
+
+def _synced_commands(world) -> list[dict[str, Any]]:
+    [put] = [r for r in world.env.http_requests
+             if r.method == "PUT" and r.path.endswith("/commands")]
+    return list(put.json)
+
+
+def _texts(node: dict[str, Any], path: str) -> list[tuple[str, str]]:
+    """Every text Discord shows of a command, option or choice (both locales), with where."""
+    out = []
+    for field in ("name", "description"):
+        if isinstance(node.get(field), str):
+            out.append((f"{path} {field}", node[field]))
+        for locale, text in (node.get(f"{field}_localizations") or {}).items():
+            out.append((f"{path} {field}[{locale}]", text))
+    for choice in node.get("choices") or []:
+        out += _texts(choice, f"{path} choice {choice['value']}")
+    for option in node.get("options") or []:
+        out += _texts(option, f"{path} {option['name']}")
+    return out
+
+
+async def test_no_rule_id_in_the_command_payload_but_the_rules_command(world):
+    commands = _synced_commands(world)
+    texts = [item for command in commands for item in _texts(command, command["name"])]
+    assert len(texts) > 100  # the walk reaches options and choices in both locales
+    assert any("[fr]" in where and "choice" in where for where, _ in texts)
+    leaks = [(where, text) for where, text in texts
+             if not where.startswith("monopoly rules") and rule_ids(text)]
+    assert leaks == []
