@@ -96,7 +96,7 @@ FR: dict[str, str] = {
     "owner.bank": "la Banque",
     "owner.nobody": "à vendre",
     # ---- le message de la partie -------------------------------------------------------
-    "embed.title": "Monopoly solo : la partie de {player}",
+    "embed.title": "Monopoly solo : la partie {player:de}",
     "embed.footer": "Partie n° {game_id} · édition {edition} · règles : /monopoly règles",
     "embed.field.events": "Ce qui s'est passé",
     "embed.field.square": "Case",
@@ -165,7 +165,7 @@ FR: dict[str, str] = {
     "select.sell_hotel": "Vendre l'hôtel : {square} (+{amount})",
     "select.lift": "Lever l'hypothèque : {square} ({cost})",
     # ---- erreurs éphémères -------------------------------------------------------------
-    "error.not_owner": "C'est la partie de {owner} ; lancez la vôtre avec /monopoly nouvelle.",
+    "error.not_owner": "C'est la partie {owner:de} ; lancez la vôtre avec /monopoly nouvelle.",
     "error.stale": "Ce bouton n'est plus à jour ; le message de la partie a été rafraîchi.",
     "error.no_game": "Vous n'avez pas de partie ; lancez-en une avec /monopoly nouvelle.",
     "error.already_playing": "Vous avez déjà une partie (tour {turn}). L'abandonner et en "
@@ -211,7 +211,7 @@ FR: dict[str, str] = {
     "refusal.not_owned": "{square} ne vous appartient pas",
     "refusal.already_mortgaged": "{square} est déjà sous hypothèque",
     "refusal.not_mortgaged": "{square} n'est pas sous hypothèque",
-    "refusal.group_buildings": "vendez d'abord les bâtiments du groupe de {square}",
+    "refusal.group_buildings": "vendez d'abord les bâtiments du groupe {square:de}",
     "refusal.no_buildings": "{square} n'a aucun bâtiment",
     "refusal.cost": "cela coûte {cost} et vous avez {cash}",
     "refusal.raising": "réunissez d'abord les {debt} que vous devez",
@@ -238,7 +238,7 @@ FR: dict[str, str] = {
     "resign.cancelled": "Votre partie continue.",
     "board.title": "Le plateau (édition {edition})",
     "board.line": "{index}. {square} : {owner}{details}",
-    "status.title": "La partie de {player}, tour {turn}",
+    "status.title": "La partie {player:de}, tour {turn}",
     "status.cash": "Argent",
     "status.square": "Case",
     "status.properties": "Vos propriétés",
@@ -259,7 +259,7 @@ FR: dict[str, str] = {
     "leaderboard.empty": "Aucune partie gagnée pour l'instant. Soyez le premier : "
                          "/monopoly nouvelle.",
     "leaderboard.footer": "Page {page}/{pages}",
-    "stats.title": "Le palmarès de {player}",
+    "stats.title": "Le palmarès {player:de}",
     "stats.played": "Jouées",
     "stats.won": "Gagnées",
     "stats.lost": "Perdues",

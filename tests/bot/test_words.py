@@ -6,7 +6,10 @@ import re
 
 import pytest
 
+from bot.i18n import format_number, house_rules_text, t, tn
 from bot.i18n.catalog import MESSAGES
+from bot.i18n.grammar import elide, plural_category
+from game_core import Options
 
 # A rule id of RULES.md (S1, T3, P3, M5, E2, H4, R1...), as a word of its own.
 RULE_ID = re.compile(r"\b[EHMPRST][1-9]\b")
@@ -37,3 +40,79 @@ def test_no_rule_id_in_any_catalog_text_but_the_rules_pages(locale):
              if not key.startswith(RULES_KEYS) and key not in PICTURES_PENDING
              and rule_ids(text)}
     assert leaks == {}
+
+
+# ---- French grammar through the catalog ----------------------------------------------------
+
+NBSP = "\u00a0"
+
+
+@pytest.mark.parametrize(("word", "following", "expected"), [
+    ("de", "Alice", "d'Alice"), ("de", "alice", "d'alice"), ("de", "Émile", "d'Émile"),
+    ("de", "Hugo", "d'Hugo"), ("de", "Yvonne", "d'Yvonne"), ("de", "Bob", "de Bob"),
+    ("de", "<@42>", "de <@42>"), ("de", "42bob", "de 42bob"), ("de", "🎲 Zed", "de 🎲 Zed"),
+    ("le", "Avenue Foch", "l'Avenue Foch"), ("que", "un", "qu'un"), ("que", "Bob", "que Bob"),
+])
+def test_french_elision_before_a_vowel_sound_only(word, following, expected):
+    assert elide(word, following, "fr") == expected
+
+
+def test_english_never_elides():
+    assert elide("de", "Alice", "en") == "de Alice"
+
+
+def test_the_catalog_elides_a_players_name_in_french_and_not_in_english():
+    assert t("fr", "embed.title", player="Alice") == "Monopoly solo : la partie d'Alice"
+    assert t("fr", "embed.title", player="Bob") == "Monopoly solo : la partie de Bob"
+    assert t("fr", "status.title", player="Ines", turn=3) == "La partie d'Ines, tour 3"
+    assert t("fr", "stats.title", player="Odile") == "Le palmarès d'Odile"
+    assert t("en", "embed.title", player="Alice") == "Solo Monopoly: Alice's game"
+
+
+def test_no_french_template_writes_de_before_a_name_by_hand():
+    """Every "de {player}"-style join goes through the elision spec."""
+    hand_made = {key: text for key, text in MESSAGES["fr"].items()
+                 if re.search(r"\b(de|que|le|la) \{(player|owner|square|server|name)\}", text)}
+    assert hand_made == {}
+
+
+@pytest.mark.parametrize(("count", "expected"), [
+    (0, "0 tour"), (1, "1 tour"), (2, "2 tours"), (21, "21 tours"),
+    (1500, f"1{NBSP}500 tours"),
+])
+def test_french_plurals_take_the_singular_for_0_and_1(count, expected):
+    assert tn("fr", "turns", count) == expected
+
+
+@pytest.mark.parametrize(("count", "expected"), [
+    (0, "0 turns"), (1, "1 turn"), (2, "2 turns"), (21, "21 turns"), (1500, "1,500 turns"),
+])
+def test_english_plurals_take_the_singular_for_1_only(count, expected):
+    assert tn("en", "turns", count) == expected
+
+
+def test_plural_categories_come_from_cldr_with_french_many_read_as_other():
+    assert [plural_category("fr", n) for n in (0, 1, 2, 21, 1_000_000)] == [
+        "one", "one", "other", "other", "other"]
+    assert [plural_category("en", n) for n in (0, 1, 2, 21)] == [
+        "other", "one", "other", "other"]
+
+
+def test_numbers_grouped_with_a_no_break_space_in_french():
+    assert format_number(24100, "fr") == f"24{NBSP}100"
+    assert format_number(-1234567, "fr") == f"-1{NBSP}234{NBSP}567"
+    assert format_number(24100, "en") == "24,100"
+
+
+def test_every_singular_key_has_its_plural_in_both_languages():
+    for messages in MESSAGES.values():
+        for key in messages:
+            stem, _, form = key.rpartition(".")
+            if form == "one":
+                assert f"{stem}.other" in messages, key
+
+
+def test_one_bank_pawn_is_singular_in_the_house_rule_notice():
+    assert house_rules_text(Options(bank_pawns=1), edition="us", locale="en") == "1 Bank pawn"
+    assert house_rules_text(Options(bank_pawns=0), edition="fr", locale="fr") == (
+        "0 pion pour la Banque")

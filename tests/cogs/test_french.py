@@ -38,7 +38,7 @@ async def test_a_french_player_sees_the_game_buttons_and_money_in_french(
     start = await world.alice.slash(world.channel, "monopoly new", edition="fr")
     message = start.response
     embed = message.embeds[0]
-    assert embed.title == "Monopoly solo : la partie de alice"
+    assert embed.title == "Monopoly solo : la partie d'alice"  # elided
     assert "Argent" in [f.name for f in embed.fields]
     assert button_labels(message) == {"roll": "Lancer les dés"}
     await world.alice.click(message, custom_id=button_ids(message)["roll"])
