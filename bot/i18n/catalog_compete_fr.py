@@ -21,7 +21,7 @@ FR_COMPETE: dict[str, str] = {
     "stats.standard_only": "Meilleur score et victoire la plus rapide : parties aux règles "
                            "standard seulement.",
     # ---- préréglages (libellés construits depuis game_core.presets) ----------------------
-    "preset.label": "{title} : {levers}, {odds}",
+    "preset.label": "{title} : {levers} ; {odds}",
     "preset.title.standard": "Standard",
     "preset.title.gentle": "Doux",
     "preset.title.relaxed": "Détendu",
@@ -31,9 +31,9 @@ FR_COMPETE: dict[str, str] = {
     "preset.lever.start_cash": "départ {amount}",
     "preset.lever.bank_build_cap.one": "la Banque bâtit {count} maison max",
     "preset.lever.bank_build_cap.other": "la Banque bâtit {count} maisons max",
-    "preset.odds.0": "moins d'une partie sur 20 gagnée",
-    "preset.odds.one": "environ {count} partie sur 10 gagnée",
-    "preset.odds.other": "environ {count} parties sur 10 gagnées",
+    "preset.odds.0": "l'expert du bot en gagne moins d'une sur 20",
+    "preset.odds.one": "l'expert du bot en gagne environ {count} sur 10",
+    "preset.odds.other": "l'expert du bot en gagne environ {count} sur 10",
     "cmd.monopoly.new.option.preset.name": "niveau",
     "cmd.monopoly.new.option.preset.description":
         "Un niveau de difficulté (règles maison, hors classement, sauf Standard)",

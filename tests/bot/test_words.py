@@ -116,3 +116,17 @@ def test_one_bank_pawn_is_singular_in_the_house_rule_notice():
     assert house_rules_text(Options(bank_pawns=1), edition="us", locale="en") == "1 Bank pawn"
     assert house_rules_text(Options(bank_pawns=0), edition="fr", locale="fr") == (
         "0 pion pour la Banque")
+
+
+# ---- preset labels: whose win rate ---------------------------------------------------------
+
+@pytest.mark.parametrize("locale", ["en", "fr"])
+def test_every_preset_label_says_the_win_rate_is_the_bots_experts(locale):
+    from bot.i18n.preset_labels import CHOICE_KEY
+    from game_core.presets import PRESETS
+    whose = {"en": "the bot's expert wins", "fr": "l'expert du bot en gagne"}[locale]
+    for preset in PRESETS:
+        label = MESSAGES[locale][CHOICE_KEY.format(name=preset.name)]
+        assert whose in label and len(label) <= 100, label
+        # No wording that reads as the player's own odds.
+        assert "won" not in label and "gagnée" not in label, label

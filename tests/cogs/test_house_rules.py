@@ -79,9 +79,12 @@ async def test_preset_labels_tell_the_measured_win_rate_in_both_languages(world)
     preset = next(o for o in new["options"] if o["name"] == "preset")
     labels = {c["value"]: (c["name"], c["name_localizations"]["fr"])
               for c in preset["choices"]}
+    # The measured win rate is the built-in expert's (game_core.presets), and says so.
     assert labels["beginner"] == (
-        "Beginner: start with 1,500, Bank builds 2 houses at most, about 9 games in 10 won",
-        "Débutant : départ 1\xa0500, la Banque bâtit 2 maisons max, environ 9 parties sur 10 "
-        "gagnées")
-    assert labels["standard"][0] == "Standard: the solo rules, about 2 games in 10 won"
+        "Beginner: start with 1,500, Bank builds 2 houses max; the bot's expert wins about "
+        "9 games in 10",
+        "Débutant : départ 1\xa0500, la Banque bâtit 2 maisons max ; l'expert du bot en gagne "
+        "environ 9 sur 10")
+    assert labels["standard"][0] == (
+        "Standard: the solo rules; the bot's expert wins about 2 games in 10")
     assert all(len(name) <= 100 and len(fr) <= 100 for name, fr in labels.values())
