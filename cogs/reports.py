@@ -55,6 +55,8 @@ def status_embed(record: GameRecord, *, locale: str, player: str) -> discord.Emb
         embed.add_field(name=t(locale, "status.bank_properties"), value=fit_lines(banks),
                         inline=False)
     add_house_rules_field(embed, record, locale=locale)
+    if edition == "fr":  # "Cr", the French rules' unit, is no money a player knows
+        embed.set_footer(text=t(locale, "money.note.fr"))
     return embed
 
 

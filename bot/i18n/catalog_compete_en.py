@@ -57,7 +57,8 @@ EN_COMPETE: dict[str, str] = {
         "Board names and currency (the dice are the same)",
     "cmd.monopoly.daily.option.edition.choice.us": "US (Boardwalk, $)",
     "cmd.monopoly.daily.option.edition.choice.uk": "UK (Mayfair, £)",
-    "cmd.monopoly.daily.option.edition.choice.fr": "French (Rue de la Paix, Cr)",
+    "cmd.monopoly.daily.option.edition.choice.fr":
+        "French (Rue de la Paix, in Cr: credits, the same amounts as $)",
     "daily.field": "Daily challenge",
     # H4: the dice by roll; what a kept Get Out of Jail Free card does to the card order.
     "daily.field.value": "#{number} · {date} · standard rules, the same dice for everyone\n"

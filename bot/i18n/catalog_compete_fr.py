@@ -58,7 +58,8 @@ FR_COMPETE: dict[str, str] = {
         "Noms du plateau et monnaie (les dés sont les mêmes)",
     "cmd.monopoly.daily.option.edition.choice.us": "États-Unis (Boardwalk, $)",
     "cmd.monopoly.daily.option.edition.choice.uk": "Royaume-Uni (Mayfair, £)",
-    "cmd.monopoly.daily.option.edition.choice.fr": "France (Rue de la Paix, Cr)",
+    "cmd.monopoly.daily.option.edition.choice.fr":
+        "France (Rue de la Paix, en Cr : crédits, mêmes montants qu'en $)",
     "daily.field": "Défi du jour",
     # H4 : les dés par lancer ; ce qu'une carte « libéré de prison » gardée fait aux cartes.
     "daily.field.value": "n°{number} · {date} · règles standard, les mêmes dés pour tous\n"

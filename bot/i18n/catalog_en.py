@@ -12,7 +12,8 @@ EN: dict[str, str] = {
     "cmd.monopoly.new.option.edition.description": "Board names and currency",
     "cmd.monopoly.new.option.edition.choice.us": "US (Boardwalk, $)",
     "cmd.monopoly.new.option.edition.choice.uk": "UK (Mayfair, £)",
-    "cmd.monopoly.new.option.edition.choice.fr": "French (Rue de la Paix, Cr)",
+    "cmd.monopoly.new.option.edition.choice.fr":
+        "French (Rue de la Paix, in Cr: credits, the same amounts as $)",
     "cmd.monopoly.new.option.doubles.name": "doubles",
     "cmd.monopoly.new.option.doubles.description": "House rule for doubles",
     "cmd.monopoly.new.option.doubles.choice.off": "Off: the solo rules, doubles do nothing",

@@ -16,7 +16,8 @@ FR: dict[str, str] = {
     "cmd.monopoly.new.option.edition.description": "Noms du plateau et monnaie",
     "cmd.monopoly.new.option.edition.choice.us": "États-Unis (Boardwalk, $)",
     "cmd.monopoly.new.option.edition.choice.uk": "Royaume-Uni (Mayfair, £)",
-    "cmd.monopoly.new.option.edition.choice.fr": "France (Rue de la Paix, Cr)",
+    "cmd.monopoly.new.option.edition.choice.fr":
+        "France (Rue de la Paix, en Cr : crédits, mêmes montants qu'en $)",
     "cmd.monopoly.new.option.doubles.name": "doubles",
     "cmd.monopoly.new.option.doubles.description": "Règle maison pour les doubles",
     "cmd.monopoly.new.option.doubles.choice.off":

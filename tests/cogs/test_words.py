@@ -36,3 +36,21 @@ async def test_no_rule_id_in_the_command_payload_but_the_rules_command(world):
     leaks = [(where, text) for where, text in texts
              if not where.startswith("monopoly rules") and rule_ids(text)]
     assert leaks == []
+
+
+async def test_the_french_boards_cr_is_explained_in_the_edition_choice_and_in_status(
+        world, interaction_locales):
+    commands = {c["name"]: c for c in _synced_commands(world)}
+    new = next(o for o in commands["monopoly"]["options"] if o["name"] == "new")
+    edition = next(o for o in new["options"] if o["name"] == "edition")
+    french = next(c for c in edition["choices"] if c["value"] == "fr")
+    assert "Cr: credits" in french["name"]
+    assert "Cr : crédits" in french["name_localizations"]["fr"]
+
+    interaction_locales[world.alice.id] = "fr"
+    await world.alice.slash(world.channel, "monopoly new", edition="fr")
+    status = (await world.alice.slash(world.channel, "monopoly status")).response.embeds[0]
+    assert status.footer.text.startswith("Cr : crédits, la monnaie du plateau français")
+    await world.bob.slash(world.channel, "monopoly new", edition="us")
+    status = (await world.bob.slash(world.channel, "monopoly status")).response.embeds[0]
+    assert not (status.footer and status.footer.text)  # no note where no Cr is shown
