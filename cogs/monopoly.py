@@ -14,7 +14,9 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.errors import DamagedGame, GameFinished, StaleVersion
-from bot.i18n import action_label, narrate, quote_user_text, refusal_reason, square_name, t
+from bot.i18n import (
+    action_label, edition_for, narrate, quote_user_text, refusal_reason, square_name, t,
+)
 from bot.pictures import jobs
 from bot.application.service import GameRecord
 from game_core import (
@@ -79,7 +81,7 @@ class MonopolyCog(commands.GroupCog, group_name=en("cmd.monopoly.name"),
         edition=[choice("monopoly new", "edition", v) for v in ("us", "uk", "fr")],
         doubles=[choice("monopoly new", "doubles", v) for v in ("off", "standard")],
         preset=[choice("monopoly new", "preset", p.name) for p in PRESETS])
-    async def new(self, interaction: discord.Interaction[Any], edition: str = "us",
+    async def new(self, interaction: discord.Interaction[Any], edition: str | None = None,
                   doubles: str = "off",
                   treasury: app_commands.Range[int, 1, 10_000_000] | None = None,
                   bank_pawns: app_commands.Range[int, 0, 28] | None = None,
@@ -93,7 +95,8 @@ class MonopolyCog(commands.GroupCog, group_name=en("cmd.monopoly.name"),
                 chosen[key] = value
         # A preset's house rules, with the options chosen one by one on top (issue 12).
         options = preset_options(preset, chosen) if preset in PRESET_BY_NAME else chosen
-        await start_game(interaction, edition, options)
+        # No edition named: the board of the player's language (issue 24).
+        await start_game(interaction, edition or edition_for(str(interaction.locale)), options)
 
     @app_commands.command(name=_d("resume.name"), description=_d("resume.description"))
     async def resume(self, interaction: discord.Interaction[Any]) -> None:
@@ -249,7 +252,8 @@ class MonopolyCog(commands.GroupCog, group_name=en("cmd.monopoly.name"),
         edition=[choice("monopoly daily", "edition", v) for v in ("us", "uk", "fr")])
     async def daily(self, interaction: discord.Interaction[Any],
                     day: app_commands.Range[str, 1, 40] | None = None, scope: str = "server",
-                    page: app_commands.Range[int, 1, 10] = 1, edition: str = "us") -> None:
+                    page: app_commands.Range[int, 1, 10] = 1,
+                    edition: str | None = None) -> None:
         """Issue 12: without `day`, play today's daily (or resume it, or see its result);
         with `day`, that day's board."""
         if day is not None:
@@ -263,7 +267,8 @@ class MonopolyCog(commands.GroupCog, group_name=en("cmd.monopoly.name"),
             return
         service = service_of(interaction)
         record, started = await service.start_daily(
-            interaction.user.id, interaction.guild_id, interaction.channel_id, edition=edition)
+            interaction.user.id, interaction.guild_id, interaction.channel_id,
+            edition=edition or edition_for(str(interaction.locale)))  # bot.i18n.edition_default
         if record.status != "active":
             await show_result(interaction, record)
             return

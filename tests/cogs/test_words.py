@@ -54,3 +54,34 @@ async def test_the_french_boards_cr_is_explained_in_the_edition_choice_and_in_st
     await world.bob.slash(world.channel, "monopoly new", edition="us")
     status = (await world.bob.slash(world.channel, "monopoly status")).response.embeds[0]
     assert not (status.footer and status.footer.text)  # no note where no Cr is shown
+
+
+async def test_the_edition_defaults_to_the_players_language_and_a_named_one_wins(
+        world, interaction_locales):
+    interaction_locales[world.alice.id] = "fr"
+    await world.alice.slash(world.channel, "monopoly new")
+    await world.bob.slash(world.channel, "monopoly new")  # en-US
+    service = world.env.bot.service
+    assert (await service.get(1)).edition == "fr"
+    assert (await service.get(2)).edition == "us"
+    await world.alice.slash(world.channel, "monopoly resign")
+    carol = world.guild.add_member(world.env.create_user("carol"))
+    interaction_locales[carol.id] = "fr"
+    await carol.slash(world.channel, "monopoly new", edition="uk")
+    assert (await service.get(3)).edition == "uk"
+
+
+async def test_the_daily_is_one_board_per_language_with_the_same_dice(
+        world, interaction_locales):
+    interaction_locales[world.alice.id] = "fr"
+    carol = world.guild.add_member(world.env.create_user("carol"))
+    interaction_locales[carol.id] = "fr"
+    for player in (world.alice, world.bob, carol):
+        await player.slash(world.channel, "monopoly daily")
+    service = world.env.bot.service
+    alice, bob, carol_game = [await service.get(i) for i in (1, 2, 3)]
+    assert (alice.edition, bob.edition, carol_game.edition) == ("fr", "us", "fr")
+    # The same game under another board's names: the day's seed, so the same dice.
+    assert alice.seed == bob.seed == carol_game.seed
+    first = {k: v for k, v in alice.game.to_dict().items() if "edition" not in k}
+    assert first == {k: v for k, v in bob.game.to_dict().items() if "edition" not in k}
