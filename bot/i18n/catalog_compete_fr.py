@@ -41,13 +41,13 @@ FR_COMPETE: dict[str, str] = {
     "cmd.monopoly.new.option.bank_build_cap.description":
         "Maisons au plus que la Banque bâtit sur une rue : 0 à 4 (5, par défaut : son hôtel)",
     # ---- défi du jour ----------------------------------------------------------------------
-    "cmd.monopoly.daily.name": "defi",
+    "cmd.monopoly.daily.name": "défi",
     "cmd.monopoly.daily.description":
         "La partie du jour, la même pour tous ; ou le classement d'un jour",
     "cmd.monopoly.daily.option.day.name": "jour",
     "cmd.monopoly.daily.option.day.description":
         "Le classement d'un jour : aujourd'hui, hier, 2026-11-23 ou un numéro de défi (#327)",
-    "cmd.monopoly.daily.option.scope.name": "portee",
+    "cmd.monopoly.daily.option.scope.name": "portée",
     "cmd.monopoly.daily.option.scope.description": "Ce serveur ou tout le monde (classement)",
     "cmd.monopoly.daily.option.scope.choice.server": "Ce serveur",
     "cmd.monopoly.daily.option.scope.choice.global": "Mondial",
@@ -67,7 +67,7 @@ FR_COMPETE: dict[str, str] = {
                          "prison » ne retourne sous son paquet qu'une fois utilisée ou vendue : "
                          "gardez-la plus ou moins longtemps qu'un autre joueur et vos cartes "
                          "suivantes diffèrent.",
-    "daily.over": "Partagez votre résultat avec le bouton ci-dessous ; /monopoly defi "
+    "daily.over": "Partagez votre résultat avec le bouton ci-dessous ; /monopoly défi "
                   "jour:aujourd'hui montre le classement du jour.",
     "daily.result.title": "Défi n°{number} ({date}) : votre résultat",
     "daily.result.won": "🏆 Gagné avec {points} en {turns}.",
@@ -87,9 +87,9 @@ FR_COMPETE: dict[str, str] = {
     "daily.days.other": "{count} jours",
     "button.share": "Partager",
     "daily.share.won": "🎲 Monopoly solo, défi n°{number} : {player} a gagné avec {points} en "
-                       "{turns}. Série : {streak}. À vous : /monopoly defi",
+                       "{turns}. Série : {streak}. À vous : /monopoly défi",
     "daily.share.lost": "🎲 Monopoly solo, défi n°{number} : {player} a perdu après avoir "
-                        "tenu {turns}. Série : {streak}. À vous : /monopoly defi",
+                        "tenu {turns}. Série : {streak}. À vous : /monopoly défi",
     "daily.share.not_finished": "Finissez d'abord le défi ; ensuite partagez votre résultat.",
     "daily.share.not_daily": "Seul le résultat d'un défi du jour se partage.",
     "stats.daily_streak": "Série de défis",

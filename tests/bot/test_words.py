@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+import unicodedata
 
 import pytest
 
@@ -130,3 +131,47 @@ def test_every_preset_label_says_the_win_rate_is_the_bots_experts(locale):
         assert whose in label and len(label) <= 100, label
         # No wording that reads as the player's own odds.
         assert "won" not in label and "gagnée" not in label, label
+
+
+# ---- one spelling rule for French command and option names --------------------------------
+
+def _unaccented(text: str) -> str:
+    return "".join(c for c in unicodedata.normalize("NFD", text)
+                   if unicodedata.category(c) != "Mn")
+
+
+def _names(locale: str) -> dict[str, str]:
+    return {key: text for key, text in MESSAGES[locale].items()
+            if key.startswith("cmd.") and key.endswith(".name")}
+
+
+# French words of the command names that take an accent, as a French reader writes them.
+ACCENTED = ("défi", "portée", "trésor", "édition", "règles", "propriété", "hypothéquer",
+            "départ")
+
+
+def test_french_command_and_option_names_keep_their_accents_everywhere():
+    """Discord takes lowercase Unicode letters in names: French names are spelt as French is
+    written, never an unaccented twin (`defi` beside `portée` was both rules at once)."""
+    names = _names("fr")
+    words = {word for name in names.values() for word in name.split("_")}
+    bare = {_unaccented(word) for word in ACCENTED}
+    assert {word for word in words if word in bare and word not in ACCENTED} == set()
+    # Two names that differ only by their accents would be the same word spelt two ways.
+    by_bare: dict[str, set[str]] = {}
+    for word in words:
+        by_bare.setdefault(_unaccented(word), set()).add(word)
+    assert [spellings for spellings in by_bare.values() if len(spellings) > 1] == []
+    assert names["cmd.monopoly.daily.name"] == "défi"
+    assert names["cmd.monopoly.daily.option.scope.name"] == "portée"
+
+
+@pytest.mark.parametrize("locale", ["en", "fr"])
+def test_every_command_a_text_names_is_that_languages_command_name(locale):
+    """"/monopoly défi" in a French text, "/monopoly daily" in an English one: a text never
+    names a command the player's client doesn't list."""
+    subcommands = {text for key, text in _names(locale).items()
+                   if re.fullmatch(r"cmd\.monopoly\.[a-z_]+\.name", key)}
+    named = {match for text in MESSAGES[locale].values()
+             for match in re.findall(r"/monopoly (\w+)", text)}
+    assert named and named <= subcommands, named - subcommands
