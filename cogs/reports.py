@@ -12,8 +12,9 @@ import discord
 
 from bot.i18n import (
     chunk_lines, fit_lines, format_money, format_number, format_percent, house_rules_notice,
-    narrate, points, property_lines, rules_pages, square_name, t, tn,
+    points, property_lines, rules_pages, square_name, t, tn,
 )
+from bot.i18n.history_turns import TurnPage, turn_pages
 from bot.application.daily import Streak
 from bot.application.service import GameRecord, HistoryEntry, LeaderboardRow, PlayerStats
 from game_core import Options
@@ -22,7 +23,6 @@ from game_core.state import BANK
 from .game_message import add_house_rules_field
 
 COLOUR = 0xC8102E
-HISTORY_PER_PAGE = 8
 LEADERBOARD_PER_PAGE = 10
 MAX_STATUS_FIELDS = 20  # well inside Discord's 25 fields per embed
 
@@ -61,36 +61,52 @@ def status_embed(record: GameRecord, *, locale: str, player: str) -> discord.Emb
 
 
 def history_pages(entries: Sequence[HistoryEntry], *, edition: str, locale: str,
-                  doubles_matter: bool = False,
-                  options: Options | None = None) -> list[discord.Embed]:
-    """Newest first, a few actions per page, each told with the game's narration; a game
+                  doubles_matter: bool = False, options: Options | None = None,
+                  current_turn: int | None = None) -> list[discord.Embed]:
+    """Newest turn first, several turns a page, each told with the game's narration; a game
     under house rules says which on every page (issue 12)."""
+    return [embed for embed, _ in history_pages_with_ends(
+        entries, edition=edition, locale=locale, doubles_matter=doubles_matter,
+        options=options, current_turn=current_turn)]
+
+
+def history_pages_with_ends(entries: Sequence[HistoryEntry], *, edition: str, locale: str,
+                            doubles_matter: bool = False, options: Options | None = None,
+                            current_turn: int | None = None
+                            ) -> list[tuple[discord.Embed, int]]:
+    """The history's pages, each with the game's version after its newest action (the board
+    a finished game's page shows is the board then)."""
     notice = house_rules_notice(options or Options(), edition=edition, locale=locale)
     pages = _history_pages(entries, edition=edition, locale=locale,
-                           doubles_matter=doubles_matter)
+                           doubles_matter=doubles_matter, current_turn=current_turn)
     if notice:
-        for page in pages:
+        for page, _ in pages:
             page.set_footer(text=notice[:2048])
     return pages
 
 
 def _history_pages(entries: Sequence[HistoryEntry], *, edition: str, locale: str,
-                   doubles_matter: bool) -> list[discord.Embed]:
-    if not entries:
-        return [discord.Embed(title=t(locale, "history.title", page=1, pages=1),
-                              description=t(locale, "history.empty"), colour=COLOUR)]
-    groups = [entries[i:i + HISTORY_PER_PAGE] for i in range(0, len(entries), HISTORY_PER_PAGE)]
-    pages = []
-    for number, group in enumerate(groups, 1):
-        lines: list[str] = []
-        for entry in group:
-            told = narrate(entry.events, edition=edition, locale=locale,
-                           doubles_matter=doubles_matter)
-            lines.append(f"**#{entry.seq}** " + (" · ".join(told) if told else "…"))
-        pages.append(discord.Embed(
-            title=t(locale, "history.title", page=number, pages=len(groups)),
-            description=fit_lines(lines, 4000), colour=COLOUR))
-    return pages
+                   doubles_matter: bool,
+                   current_turn: int | None) -> list[tuple[discord.Embed, int]]:
+    pages = turn_pages(entries, edition=edition, locale=locale, doubles_matter=doubles_matter,
+                       current_turn=current_turn)
+    if not pages:
+        return [(discord.Embed(title=t(locale, "history.title", page=1, pages=1),
+                               description=t(locale, "history.empty"), colour=COLOUR), 0)]
+    out = []
+    for number, page in enumerate(pages, 1):
+        out.append((discord.Embed(title=_history_title(page, number, len(pages), locale),
+                                  description=page.text, colour=COLOUR), page.newest_seq))
+    return out
+
+
+def _history_title(page: TurnPage, number: int, count: int, locale: str) -> str:
+    first, last = page.first_turn, page.last_turn
+    if first is None or last is None:
+        return t(locale, "history.title", page=number, pages=count)
+    if first == last:
+        return t(locale, "history.title.turn", turn=last, page=number, pages=count)
+    return t(locale, "history.title.turns", first=first, last=last, page=number, pages=count)
 
 
 def leaderboard_pages(rows: Sequence[LeaderboardRow], *, title: str,

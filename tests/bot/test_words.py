@@ -4,13 +4,16 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from dataclasses import dataclass
 
 import pytest
 
 from bot.i18n import format_number, house_rules_text, t, tn
 from bot.i18n.catalog import MESSAGES
 from bot.i18n.grammar import elide, plural_category
-from game_core import Options
+from bot.i18n.history_turns import TURNS_PER_PAGE, group_by_turn, turn_pages, turn_text
+from game_core import Game, Options
+from game_core.strategies import make_strategy
 
 # A rule id of RULES.md (S1, T3, P3, M5, E2, H4, R1...), as a word of its own.
 RULE_ID = re.compile(r"\b[EHMPRST][1-9]\b")
@@ -175,3 +178,58 @@ def test_every_command_a_text_names_is_that_languages_command_name(locale):
     named = {match for text in MESSAGES[locale].values()
              for match in re.findall(r"/monopoly (\w+)", text)}
     assert named and named <= subcommands, named - subcommands
+
+
+# ---- history by turn -----------------------------------------------------------------------
+
+@dataclass
+class _Entry:
+    seq: int
+    events: list
+
+
+def _played(turns: int) -> tuple[Game, list[_Entry]]:
+    """A game played to turn `turns` + 1 by the expert strategy, rich enough not to end, and
+    its history as storage gives it (newest first)."""
+    game = Game.new(1, {"start_cash": 100_000, "treasury": 10_000_000})
+    player = make_strategy("focus")
+    entries = []
+    while game.turn <= turns:
+        events = game.apply(player.choose(game))
+        entries.append(_Entry(game.version, events))
+    return game, entries[::-1]
+
+
+def test_a_150_turn_history_fits_in_far_fewer_pages_than_by_actions():
+    game, entries = _played(150)
+    assert len(entries) >= 250  # 8 actions a page made 32 pages and more
+    pages = turn_pages(entries, edition="us", locale="en", current_turn=game.turn)
+    assert len(pages) <= 16
+    # Newest turn first, whole turns, each turn once, in order, 10 a page at most.
+    numbers = [turn.number for page in pages for turn in page.turns]
+    assert numbers == list(range(150, 0, -1))
+    assert all(len(page.turns) <= TURNS_PER_PAGE and len(page.text) <= 4000 for page in pages)
+    assert pages[0].text.startswith("**Turn 150**\n")
+    # Every action told once, and the board of a page is the one after its newest action.
+    assert sum(len(turn.lines) for page in pages for turn in page.turns) == len(entries)
+    assert pages[0].newest_seq == entries[0].seq
+    assert [page.newest_seq for page in pages] == sorted(
+        (page.newest_seq for page in pages), reverse=True)
+
+
+def test_a_turn_holds_the_actions_played_in_it_in_order():
+    game, entries = _played(3)
+    turns = group_by_turn(entries, edition="fr", locale="fr")
+    assert [turn.number for turn in turns] == [3, 2, 1]
+    for turn in turns:
+        assert turn.lines and turn.lines[0].startswith("🎲")  # a turn opens with its roll
+    assert turn_text(turns[-1], "fr").startswith("**Tour 1**\n🎲")
+    assert "— Tour" not in "\n".join(line for turn in turns for line in turn.lines)
+
+
+def test_the_oldest_actions_fetched_take_the_turn_before_the_first_heading():
+    game, entries = _played(30)
+    window = entries[:20]  # the newest 20 actions, as /monopoly history fetches a window
+    turns = group_by_turn(window, edition="us", locale="en", current_turn=game.turn)
+    assert all(turn.number is not None for turn in turns)
+    assert turns[0].number == game.turn - 1 or turns[0].number == game.turn

@@ -40,7 +40,7 @@ async def test_a_french_player_reads_the_house_rules_in_french(world, interactio
     start = await world.alice.slash(world.channel, "monopoly new", treasury=100_000,
                                     doubles="standard")
     assert _fields(start.response)["Règles maison"] == (
-        "doubles comme au Monopoly classique, trésor de la Banque 100\xa0000\xa0$. "
+        "doubles comme au Monopoly classique, trésor de la Banque 100\xa0000\xa0Cr. "
         "Hors classement.")
 
 
