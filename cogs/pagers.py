@@ -22,7 +22,10 @@ from .daily import build_board
 from .errors import report_error
 from .pictures import BOARD_NAME, attach, draw
 from .replies import can_attach, ephemeral, locale_for, service_of
-from .reports import history_pages_with_ends, leaderboard_pages, rules_embeds
+from .player_names import player_names
+from .reports import (
+    LEADERBOARD_PER_PAGE, history_pages_with_ends, leaderboard_pages, rules_embeds,
+)
 
 HISTORY_FETCH = 80  # the newest actions shown by /monopoly history of a game in progress
 FINISHED_FETCH = 800  # of a finished game: 100 pages to step through, each with its board
@@ -40,10 +43,10 @@ async def build_pages(interaction: discord.Interaction[Any], kind: str, arg: str
 
 
 async def build_pages_with_ends(interaction: discord.Interaction[Any], kind: str, arg: str,
-                                locale: str) -> list[tuple[discord.Embed, int]]:
+                                locale: str, index: int = 0) -> list[tuple[discord.Embed, int]]:
     """build_pages, each page with the game's version after its newest action: a history's
     page goes with the board then (pages hold whole turns, so their sizes differ); 0 for the
-    other lists."""
+    other lists. `index`: the page about to be shown (the global board names its players)."""
     service = service_of(interaction)
     if kind == "history" and arg.isascii() and arg.isdigit():
         game_id = int(arg)
@@ -65,7 +68,13 @@ async def build_pages_with_ends(interaction: discord.Interaction[Any], kind: str
         rows = await service.leaderboard(guild.id if guild else None, limit=LEADERBOARD_FETCH)
         title = (t(locale, "leaderboard.title.server", server=guild.name) if guild
                  else t(locale, "leaderboard.title.global"))
-        pages = leaderboard_pages(rows, title=title, locale=locale)
+        names = None
+        if guild is None:  # issue 24: names, not mentions most readers can't resolve
+            page = min(index, max(len(rows) - 1, 0) // LEADERBOARD_PER_PAGE)
+            shown = rows[page * LEADERBOARD_PER_PAGE:(page + 1) * LEADERBOARD_PER_PAGE]
+            names = await player_names(interaction.client, [r.owner_id for r in shown],
+                                       [r.owner_id for r in rows])
+        pages = leaderboard_pages(rows, title=title, locale=locale, names=names)
     elif kind == "daily":
         pages = await build_board(interaction, arg, locale)  # issue 12: a day's board
     else:
@@ -90,7 +99,7 @@ async def show_pages(interaction: discord.Interaction[Any], kind: str, arg: str,
                      ephemeral: bool) -> None:
     """Answer a reading command with page `page` (from 1; past the end, the last one)."""
     locale = locale_for(interaction)
-    pages = await build_pages_with_ends(interaction, kind, arg, locale)
+    pages = await build_pages_with_ends(interaction, kind, arg, locale, max(page - 1, 0))
     index = min(page, len(pages)) - 1
     view = pager_view(kind, arg, locale, index, len(pages))
     board = await finished_game_id(interaction, kind, arg)
@@ -160,7 +169,8 @@ class PageButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
             await refuse(interaction, "error.unknown_control")
             return
         try:
-            pages = await build_pages_with_ends(interaction, self.kind, self.arg, self.locale)
+            pages = await build_pages_with_ends(interaction, self.kind, self.arg, self.locale,
+                                                self.page)
         except GameNotFound:
             await refuse(interaction, "error.unknown_game")
             return

@@ -6,7 +6,7 @@ Everything shown comes from the catalog; pages stay within Discord's limits.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 import discord
 
@@ -21,6 +21,7 @@ from game_core import Options
 from game_core.state import BANK
 
 from .game_message import add_house_rules_field
+from .player_names import player_label
 
 COLOUR = 0xC8102E
 LEADERBOARD_PER_PAGE = 10
@@ -109,8 +110,10 @@ def _history_title(page: TurnPage, number: int, count: int, locale: str) -> str:
     return t(locale, "history.title.turns", first=first, last=last, page=number, pages=count)
 
 
-def leaderboard_pages(rows: Sequence[LeaderboardRow], *, title: str,
-                      locale: str) -> list[discord.Embed]:
+def leaderboard_pages(rows: Sequence[LeaderboardRow], *, title: str, locale: str,
+                      names: Mapping[int, str] | None = None) -> list[discord.Embed]:
+    """The board's pages; with `names` (the global board), players by name rather than by a
+    mention that a reader who never met them sees as an unknown user (issue 24)."""
     if not rows:
         return [discord.Embed(title=title, description=t(locale, "leaderboard.empty"),
                               colour=COLOUR)]
@@ -118,7 +121,9 @@ def leaderboard_pages(rows: Sequence[LeaderboardRow], *, title: str,
                                                                 LEADERBOARD_PER_PAGE)]
     pages = []
     for number, group in enumerate(groups, 1):
-        lines = [t(locale, "leaderboard.row", rank=row.rank, player=f"<@{row.owner_id}>",
+        lines = [t(locale, "leaderboard.row", rank=row.rank,
+                   player=player_label(row.owner_id, names) if names is not None
+                   else f"<@{row.owner_id}>",
                    points=points(row.score, locale), turns=tn(locale, "turns", row.turns))
                  for row in group]
         embed = discord.Embed(title=title, description="\n".join(lines), colour=COLOUR)

@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
+from game_core.strategies import make_strategy
 from tests.bot.test_words import rule_ids
+
+from .test_lasting_controls import STANDARD_WIN_SEEDS
 
 
 def _synced_commands(world) -> list[dict[str, Any]]:
@@ -85,3 +89,41 @@ async def test_the_daily_is_one_board_per_language_with_the_same_dice(
     assert alice.seed == bob.seed == carol_game.seed
     first = {k: v for k, v in alice.game.to_dict().items() if "edition" not in k}
     assert first == {k: v for k, v in bob.game.to_dict().items() if "edition" not in k}
+
+
+# ---- the global board shows names ---------------------------------------------------------
+
+async def _win(world, owner_id: int, seed: int) -> None:
+    service = world.env.bot.service
+    record = await service.start(owner_id, world.guild.id, world.channel.id, seed=seed)
+    chooser = make_strategy("always-buy")
+    while not record.game.is_over:
+        record = (await service.act(record.id, owner_id, record.version,
+                                    chooser.choose(record.game))).record
+    assert record.status == "won"
+
+
+def _user_fetches(world) -> int:
+    return sum(1 for r in world.env.http_requests
+               if r.method == "GET" and re.fullmatch(r"/users/\d+", r.path))
+
+
+async def test_the_global_board_shows_names_not_mentions_and_fetches_a_page_at_most(world):
+    strangers = [world.env.create_user(name) for name in ("zoé", "*bold*_max", "@everyone")]
+    gone = 4_242_424_242  # an id Discord no longer knows: its mention stays
+    for owner, seed in zip([*(u.id for u in strangers), gone], STANDARD_WIN_SEEDS, strict=False):
+        await _win(world, owner, seed)
+    board = await world.bob.slash(world.channel, "monopoly leaderboard", scope="global")
+    text = board.response.embeds[0].description
+    assert "zoé" in text and r"\*bold\*\_max" in text  # a name formats nothing
+    assert "@everyone" not in text and "@\u200beveryone" in text  # and mentions no one
+    assert not any(f"<@{u.id}>" in text for u in strangers)
+    assert f"<@{gone}>" in text
+    fetched = _user_fetches(world)
+    assert 0 < fetched <= 10
+    again = await world.bob.slash(world.channel, "monopoly leaderboard", scope="global")
+    assert again.response.embeds[0].description == text
+    assert _user_fetches(world) == fetched  # names remembered, the gone account too
+    # A server's board keeps mentions: its readers know its members.
+    server = await world.bob.slash(world.channel, "monopoly leaderboard")
+    assert f"<@{strangers[0].id}>" in server.response.embeds[0].description
