@@ -290,7 +290,7 @@ def test_every_label_of_a_template_fits_with_the_longest_name_and_amount():
             name = max(EDITIONS[edition].square_names, key=len)
             big = format_money(HUGE, edition, locale)
             values = {"square": name, "price": big, "cost": big, "fine": big, "amount": big,
-                      "missing": big}
+                      "missing": big, "deck": MESSAGES[locale]["deck.chest"]}
             for key, template in MESSAGES[locale].items():
                 if key.startswith(("button.", "select.")):
                     label = template.format(**{k: values[k] for k in placeholders(template)})

@@ -8,11 +8,12 @@ from dataclasses import dataclass
 
 import pytest
 
-from bot.i18n import format_number, house_rules_text, t, tn
+from bot.i18n import action_label, format_number, house_rules_text, t, tn
 from bot.i18n.catalog import MESSAGES
 from bot.i18n.grammar import elide, plural_category
 from bot.i18n.history_turns import TURNS_PER_PAGE, group_by_turn, turn_pages, turn_text
 from game_core import Game, Options
+from game_core.actions import SellJailCard, UseJailCard
 from game_core.strategies import make_strategy
 
 # A rule id of RULES.md (S1, T3, P3, M5, E2, H4, R1...), as a word of its own.
@@ -233,3 +234,22 @@ def test_the_oldest_actions_fetched_take_the_turn_before_the_first_heading():
     turns = group_by_turn(window, edition="us", locale="en", current_turn=game.turn)
     assert all(turn.number is not None for turn in turns)
     assert turns[0].number == game.turn - 1 or turns[0].number == game.turn
+
+
+# ---- which Get Out of Jail Free card ------------------------------------------------------
+
+@pytest.mark.parametrize(("cards", "locale", "sell", "use"), [
+    (["ch_jail_free"], "en", "Sell the Get Out of Jail Free card (Chance, +$50)",
+     "Use the Get Out of Jail Free card (Chance)"),
+    (["cc_jail_free", "ch_jail_free"], "en",
+     "Sell the Get Out of Jail Free card (Community Chest, +$50)",
+     "Use the Get Out of Jail Free card (Community Chest)"),
+    (["cc_jail_free"], "fr",
+     "Vendre la carte « Libéré de prison » (Caisse de communauté, +50\u00a0$)",
+     "Utiliser la carte « Libéré de prison » (Caisse de communauté)"),
+])
+def test_the_jail_card_buttons_say_which_card(cards, locale, sell, use):
+    game = Game.new(1)
+    game.s.jail_cards = list(cards)  # the first kept is the one sold or used
+    assert action_label(SellJailCard(), game, locale=locale) == sell
+    assert action_label(UseJailCard(), game, locale=locale) == use
