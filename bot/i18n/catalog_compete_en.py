@@ -54,7 +54,7 @@ EN_COMPETE: dict[str, str] = {
     "cmd.monopoly.daily.option.page.description": "Page number (the board)",
     "cmd.monopoly.daily.option.edition.name": "edition",
     "cmd.monopoly.daily.option.edition.description":
-        "Board names and currency (the dice are the same)",
+        "Board names and currency: the same dice; by default, the board of your language",
     "cmd.monopoly.daily.option.edition.choice.us": "US (Boardwalk, $)",
     "cmd.monopoly.daily.option.edition.choice.uk": "UK (Mayfair, £)",
     "cmd.monopoly.daily.option.edition.choice.fr":

@@ -55,7 +55,7 @@ FR_COMPETE: dict[str, str] = {
     "cmd.monopoly.daily.option.page.description": "Numéro de page (classement)",
     "cmd.monopoly.daily.option.edition.name": "édition",
     "cmd.monopoly.daily.option.edition.description":
-        "Noms du plateau et monnaie (les dés sont les mêmes)",
+        "Noms du plateau et monnaie : les mêmes dés ; par défaut, le plateau de votre langue",
     "cmd.monopoly.daily.option.edition.choice.us": "États-Unis (Boardwalk, $)",
     "cmd.monopoly.daily.option.edition.choice.uk": "Royaume-Uni (Mayfair, £)",
     "cmd.monopoly.daily.option.edition.choice.fr":

@@ -9,7 +9,8 @@ EN: dict[str, str] = {
     "cmd.monopoly.new.name": "new",
     "cmd.monopoly.new.description": "Start a new game against the Bank",
     "cmd.monopoly.new.option.edition.name": "edition",
-    "cmd.monopoly.new.option.edition.description": "Board names and currency",
+    "cmd.monopoly.new.option.edition.description":
+        "Board names and currency (by default, the board of your language)",
     "cmd.monopoly.new.option.edition.choice.us": "US (Boardwalk, $)",
     "cmd.monopoly.new.option.edition.choice.uk": "UK (Mayfair, £)",
     "cmd.monopoly.new.option.edition.choice.fr":

@@ -13,7 +13,8 @@ FR: dict[str, str] = {
     "cmd.monopoly.new.name": "nouvelle",
     "cmd.monopoly.new.description": "Commencer une nouvelle partie contre la Banque",
     "cmd.monopoly.new.option.edition.name": "édition",
-    "cmd.monopoly.new.option.edition.description": "Noms du plateau et monnaie",
+    "cmd.monopoly.new.option.edition.description":
+        "Noms du plateau et monnaie (par défaut, le plateau de votre langue)",
     "cmd.monopoly.new.option.edition.choice.us": "États-Unis (Boardwalk, $)",
     "cmd.monopoly.new.option.edition.choice.uk": "Royaume-Uni (Mayfair, £)",
     "cmd.monopoly.new.option.edition.choice.fr":
