@@ -15,6 +15,7 @@ placeholder's name is the same in both languages (the catalog test compares name
 
 from __future__ import annotations
 
+import re
 import string
 import unicodedata
 from collections.abc import Mapping, Sequence
@@ -90,12 +91,18 @@ class CatalogFormatter(string.Formatter):
 
 
 _FORMATTERS = {"en": CatalogFormatter("en"), "fr": CatalogFormatter("fr")}
+_ELISION_SPEC = re.compile(r"\{\w+:(?:" + "|".join(ELIDING) + r")\}")
+
+
+@lru_cache(maxsize=4096)
+def _has_elision(template: str) -> bool:
+    return _ELISION_SPEC.search(template) is not None
 
 
 def fill(template: str, locale: str, values: Mapping[str, object]) -> str:
     """`template.format(**values)` with the elision specs understood. A template without a
     spec goes through str.format (fast); KeyError for a missing value, as str.format."""
-    if ":" not in template:
+    if not _has_elision(template):
         return template.format(**values)
     formatter = _FORMATTERS["fr" if is_french(locale) else "en"]
     args: Sequence[Any] = ()
