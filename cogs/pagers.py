@@ -80,7 +80,7 @@ async def build_pages_with_ends(interaction: discord.Interaction[Any], kind: str
                                        [r.owner_id for r in rows])
         pages = leaderboard_pages(rows, title=title, locale=locale, names=names)
     elif kind == "daily":
-        pages = await build_board(interaction, arg, locale)  # issue 12: a day's board
+        pages = await build_board(interaction, arg, locale, index)  # issue 12: a day's board
     else:
         raise ValueError(f"no pager {kind}:{arg}")
     return [(page, 0) for page in pages]
