@@ -9,6 +9,7 @@ Only translation: the service decides the day, the seed, the attempt and the ord
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from typing import Any
 
 import discord
@@ -21,6 +22,7 @@ from bot.application.service import GameRecord
 from .controls import fits, refuse
 from .errors import report_error
 from .pictures import MoneyMapButton
+from .player_names import player_label, player_names
 from .replies import ephemeral, last_events, locale_for, service_of
 from .sharing import share_of, yardstick, yardstick_line
 
@@ -52,8 +54,9 @@ def result_embed(record: GameRecord, streak: Streak, *, locale: str,
 
 
 def board_pages(rows: list[DailyRow], *, title: str, locale: str,
-                focus: str = "") -> list[discord.Embed]:
-    """The day's board, `focus` (the built-in player's result) above it on every page."""
+                focus: str = "", names: Mapping[int, str] | None = None) -> list[discord.Embed]:
+    """The day's board, `focus` (the built-in player's result) above it on every page; with
+    `names` (the global board), players by name, not by mention (issue 24)."""
     top = f"{focus}\n\n" if focus else ""
     if not rows:
         return [discord.Embed(title=title, description=top + t(locale, "daily.board.empty"),
@@ -66,15 +69,19 @@ def board_pages(rows: list[DailyRow], *, title: str, locale: str,
             turns = tn(locale, "turns", row.turns)
             if row.won:
                 lines.append(t(locale, "daily.board.won", rank=row.rank,
-                               player=f"<@{row.owner_id}>",
+                               player=_player(row.owner_id, names),
                                points=points(row.score, locale), turns=turns))
             else:  # E3: a loss scores 0; the turns survived only order the losers
                 lines.append(t(locale, "daily.board.lost", rank=row.rank,
-                               player=f"<@{row.owner_id}>", turns=turns))
+                               player=_player(row.owner_id, names), turns=turns))
         embed = discord.Embed(title=title, description=top + "\n".join(lines), colour=COLOUR)
         embed.set_footer(text=t(locale, "daily.board.footer", page=number, pages=len(groups)))
         pages.append(embed)
     return pages
+
+
+def _player(owner_id: int, names: Mapping[int, str] | None) -> str:
+    return f"<@{owner_id}>" if names is None else player_label(owner_id, names)
 
 
 def board_arg(scope: str, day: int) -> str:
@@ -83,8 +90,9 @@ def board_arg(scope: str, day: int) -> str:
 
 
 async def build_board(interaction: discord.Interaction[Any], arg: str,
-                      locale: str) -> list[discord.Embed]:
-    """The pages of a day's board from a pager argument; ValueError if it isn't one."""
+                      locale: str, index: int = 0) -> list[discord.Embed]:
+    """The pages of a day's board from a pager argument; ValueError if it isn't one. `index`:
+    the page about to be shown, whose players the global board names."""
     match = re.fullmatch(r"([sg])(\d{1,7})", arg)
     if match is None:
         raise ValueError(f"no daily board {arg}")
@@ -96,7 +104,13 @@ async def build_board(interaction: discord.Interaction[Any], arg: str,
              if guild else t(locale, "daily.board.title.global", **daily_label(day)))
     today = service_of(interaction).today()
     focus = yardstick_line(await yardstick(interaction, day), locale=locale, today=day == today)
-    return board_pages(rows, title=title, locale=locale, focus=focus)
+    names = None
+    if guild is None:  # issue 24: names, not mentions most readers can't resolve
+        page = min(index, max(len(rows) - 1, 0) // BOARD_PER_PAGE)
+        shown = rows[page * BOARD_PER_PAGE:(page + 1) * BOARD_PER_PAGE]
+        names = await player_names(interaction.client, [r.owner_id for r in shown],
+                                   [r.owner_id for r in rows])
+    return board_pages(rows, title=title, locale=locale, focus=focus, names=names)
 
 
 def bad_day(interaction: discord.Interaction[Any], text: str) -> str:

@@ -14,7 +14,9 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.errors import DamagedGame, GameFinished, StaleVersion
-from bot.i18n import action_label, narrate, quote_user_text, refusal_reason, square_name, t
+from bot.i18n import (
+    action_label, edition_for, narrate, quote_user_text, refusal_reason, square_name, t,
+)
 from bot.pictures import jobs
 from bot.application.service import GameRecord
 from game_core import (
@@ -82,7 +84,7 @@ class MonopolyCog(commands.GroupCog, group_name=en("cmd.monopoly.name"),
         edition=[choice("monopoly new", "edition", v) for v in ("us", "uk", "fr")],
         doubles=[choice("monopoly new", "doubles", v) for v in ("off", "standard")],
         preset=[choice("monopoly new", "preset", p.name) for p in PRESETS])
-    async def new(self, interaction: discord.Interaction[Any], edition: str = "us",
+    async def new(self, interaction: discord.Interaction[Any], edition: str | None = None,
                   doubles: str = "off",
                   treasury: app_commands.Range[int, 1, 10_000_000] | None = None,
                   bank_pawns: app_commands.Range[int, 0, 28] | None = None,
@@ -96,7 +98,8 @@ class MonopolyCog(commands.GroupCog, group_name=en("cmd.monopoly.name"),
                 chosen[key] = value
         # A preset's house rules, with the options chosen one by one on top (issue 12).
         options = preset_options(preset, chosen) if preset in PRESET_BY_NAME else chosen
-        await start_game(interaction, edition, options)
+        # No edition named: the board of the player's language (issue 24).
+        await start_game(interaction, edition or edition_for(str(interaction.locale)), options)
 
     @app_commands.command(name=_d("resume.name"), description=_d("resume.description"))
     @game_option("resume")
@@ -271,11 +274,13 @@ class MonopolyCog(commands.GroupCog, group_name=en("cmd.monopoly.name"),
         edition=[choice("monopoly daily", "edition", v) for v in ("us", "uk", "fr")])
     async def daily(self, interaction: discord.Interaction[Any],
                     day: app_commands.Range[str, 1, 40] | None = None, scope: str = "server",
-                    page: app_commands.Range[int, 1, 10] = 1, edition: str = "us",
+                    page: app_commands.Range[int, 1, 10] = 1, edition: str | None = None,
                     player: discord.User | None = None) -> None:
         """Issues 12, 19: play today's daily in private (or bring it back, or see its
-        result); with `day`, that day's board; with `player`, that player's daily."""
-        await daily_command(interaction, day=day, scope=scope, page=page, edition=edition,
+        result); with `day`, that day's board; with `player`, that player's daily. No edition
+        named: the board of the player's language (issue 24, bot.i18n.edition_default)."""
+        await daily_command(interaction, day=day, scope=scope, page=page,
+                            edition=edition or edition_for(str(interaction.locale)),
                             player=player)
 
     @app_commands.command(name=_d("stats.name"), description=_d("stats.description"))

@@ -22,7 +22,10 @@ from .daily import build_board
 from .errors import report_error
 from .pictures import BOARD_NAME, attach, draw
 from .replies import can_attach, ephemeral, locale_for, service_of
-from .reports import HISTORY_PER_PAGE, history_pages, leaderboard_pages, rules_embeds
+from .player_names import player_names
+from .reports import (
+    LEADERBOARD_PER_PAGE, history_pages_with_ends, leaderboard_pages, rules_embeds,
+)
 
 HISTORY_FETCH = 80  # the newest actions shown by /monopoly history of a game in progress
 FINISHED_FETCH = 800  # of a finished game: 100 pages to step through, each with its board
@@ -36,17 +39,15 @@ async def build_pages(interaction: discord.Interaction[Any], kind: str, arg: str
                       locale: str) -> list[discord.Embed]:
     """The pages of one list, as they are now. GameNotFound / NotYourGame for a history that
     is not the player's; ValueError for a list the bot does not make."""
+    return [page for page, _ in await build_pages_with_ends(interaction, kind, arg, locale)]
+
+
+async def build_pages_with_ends(interaction: discord.Interaction[Any], kind: str, arg: str,
+                                locale: str, index: int = 0) -> list[tuple[discord.Embed, int]]:
+    """build_pages, each page with the game's version after its newest action: a history's
+    page goes with the board then (pages hold whole turns, so their sizes differ); 0 for the
+    other lists. `index`: the page about to be shown (the global board names its players)."""
     service = service_of(interaction)
-    if kind == "rules":
-        return rules_embeds(locale)
-    if kind == "leaderboard" and arg in SCOPES:
-        guild = interaction.guild if arg == "server" else None
-        rows = await service.leaderboard(guild.id if guild else None, limit=LEADERBOARD_FETCH)
-        title = (t(locale, "leaderboard.title.server", server=guild.name) if guild
-                 else t(locale, "leaderboard.title.global"))
-        return leaderboard_pages(rows, title=title, locale=locale)
-    if kind == "daily":
-        return await build_board(interaction, arg, locale)  # issue 12: a day's board
     if kind == "history" and arg.isascii() and arg.isdigit():
         game_id = int(arg)
         if not fits(game_id):
@@ -60,10 +61,29 @@ async def build_pages(interaction: discord.Interaction[Any], kind: str, arg: str
             raise NotYourGame(record.id, record.owner_id)
         entries = await service.history(record.id, limit=FINISHED_FETCH if record.game.is_over
                                         else HISTORY_FETCH)
-        return history_pages(entries, edition=record.edition, locale=locale,
-                             doubles_matter=record.game.options.standard_doubles,
-                             options=record.game.options)
-    raise ValueError(f"no pager {kind}:{arg}")
+        return history_pages_with_ends(entries, edition=record.edition, locale=locale,
+                                       doubles_matter=record.game.options.standard_doubles,
+                                       options=record.game.options,
+                                       current_turn=record.game.turn)
+    if kind == "rules":
+        pages = rules_embeds(locale)
+    elif kind == "leaderboard" and arg in SCOPES:
+        guild = interaction.guild if arg == "server" else None
+        rows = await service.leaderboard(guild.id if guild else None, limit=LEADERBOARD_FETCH)
+        title = (t(locale, "leaderboard.title.server", server=guild.name) if guild
+                 else t(locale, "leaderboard.title.global"))
+        names = None
+        if guild is None:  # issue 24: names, not mentions most readers can't resolve
+            page = min(index, max(len(rows) - 1, 0) // LEADERBOARD_PER_PAGE)
+            shown = rows[page * LEADERBOARD_PER_PAGE:(page + 1) * LEADERBOARD_PER_PAGE]
+            names = await player_names(interaction.client, [r.owner_id for r in shown],
+                                       [r.owner_id for r in rows])
+        pages = leaderboard_pages(rows, title=title, locale=locale, names=names)
+    elif kind == "daily":
+        pages = await build_board(interaction, arg, locale, index)  # issue 12: a day's board
+    else:
+        raise ValueError(f"no pager {kind}:{arg}")
+    return [(page, 0) for page in pages]
 
 
 def pager_view(kind: str, arg: str, locale: str, index: int,
@@ -83,19 +103,19 @@ async def show_pages(interaction: discord.Interaction[Any], kind: str, arg: str,
                      ephemeral: bool) -> None:
     """Answer a reading command with page `page` (from 1; past the end, the last one)."""
     locale = locale_for(interaction)
-    pages = await build_pages(interaction, kind, arg, locale)
+    pages = await build_pages_with_ends(interaction, kind, arg, locale, max(page - 1, 0))
     index = min(page, len(pages)) - 1
     view = pager_view(kind, arg, locale, index, len(pages))
     board = await finished_game_id(interaction, kind, arg)
     kwargs: dict[str, Any]
     if board is None:
-        kwargs = {"embed": pages[index], "ephemeral": ephemeral}
+        kwargs = {"embed": pages[index][0], "ephemeral": ephemeral}
         if view is not None:
             kwargs["view"] = view
         await interaction.response.send_message(**kwargs)
         return
     await interaction.response.defer(ephemeral=ephemeral, thinking=True)  # a board to draw
-    embeds, files = await with_board(interaction, board, index, pages[index], locale)
+    embeds, files = await with_board(interaction, board, *pages[index], locale)
     kwargs = {"embeds": embeds, "files": files, "ephemeral": ephemeral}
     if view is not None:
         kwargs["view"] = view
@@ -111,14 +131,15 @@ async def finished_game_id(interaction: discord.Interaction[Any], kind: str,
     return record.id if record.game.is_over else None
 
 
-async def with_board(interaction: discord.Interaction[Any], game_id: int, index: int,
-                     page: discord.Embed,
+async def with_board(interaction: discord.Interaction[Any], game_id: int,
+                     page: discord.Embed, newest_seq: int,
                      locale: str) -> tuple[list[discord.Embed], list[discord.File]]:
-    """History page `index` of a finished game with the board as it stood after the page's
-    newest move (issue 16): its picture, or else the text board in a second embed."""
+    """A history page of a finished game with the board as it stood after the page's newest
+    move, the game's version `newest_seq` (issue 16): its picture, or else the text board in a
+    second embed."""
     service = service_of(interaction)
     log = await service.game_log(game_id)
-    upto = max(len(log.actions) - index * HISTORY_PER_PAGE, 0)  # pages run newest first
+    upto = min(max(newest_seq, 0), len(log.actions))
     picture = await draw(interaction, jobs.board_after, log, upto, locale,
                          can_attach(interaction))
     if picture.png is not None:
@@ -152,7 +173,8 @@ class PageButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
             await refuse(interaction, "error.unknown_control")
             return
         try:
-            pages = await build_pages(interaction, self.kind, self.arg, self.locale)
+            pages = await build_pages_with_ends(interaction, self.kind, self.arg, self.locale,
+                                                self.page)
         except GameNotFound:
             await refuse(interaction, "error.unknown_game")
             return
@@ -171,11 +193,10 @@ class PageButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
         try:
             board = await finished_game_id(interaction, self.kind, self.arg)
             if board is None:
-                await interaction.response.edit_message(embed=pages[index], view=view)
+                await interaction.response.edit_message(embed=pages[index][0], view=view)
                 return
             await interaction.response.defer()  # the page's board is drawn first
-            embeds, files = await with_board(interaction, board, index, pages[index],
-                                             self.locale)
+            embeds, files = await with_board(interaction, board, *pages[index], self.locale)
             await interaction.edit_original_response(embeds=embeds, attachments=files,
                                                      view=view)
         except Exception as exc:  # noqa: BLE001 -- every failure gets an answer and a log line

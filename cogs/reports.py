@@ -6,23 +6,24 @@ Everything shown comes from the catalog; pages stay within Discord's limits.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 import discord
 
 from bot.i18n import (
     chunk_lines, fit_lines, format_money, format_number, format_percent, house_rules_notice,
-    narrate, points, property_lines, rules_pages, square_name, t, tn,
+    points, property_lines, rules_pages, square_name, t, tn,
 )
+from bot.i18n.history_turns import TurnPage, turn_pages
 from bot.application.daily import Streak
 from bot.application.service import GameRecord, HistoryEntry, LeaderboardRow, PlayerStats
 from game_core import Options
 from game_core.state import BANK
 
 from .game_message import add_house_rules_field
+from .player_names import player_label
 
 COLOUR = 0xC8102E
-HISTORY_PER_PAGE = 8
 LEADERBOARD_PER_PAGE = 10
 MAX_STATUS_FIELDS = 20  # well inside Discord's 25 fields per embed
 
@@ -55,44 +56,64 @@ def status_embed(record: GameRecord, *, locale: str, player: str) -> discord.Emb
         embed.add_field(name=t(locale, "status.bank_properties"), value=fit_lines(banks),
                         inline=False)
     add_house_rules_field(embed, record, locale=locale)
+    if edition == "fr":  # "Cr", the French rules' unit, is no money a player knows
+        embed.set_footer(text=t(locale, "money.note.fr"))
     return embed
 
 
 def history_pages(entries: Sequence[HistoryEntry], *, edition: str, locale: str,
-                  doubles_matter: bool = False,
-                  options: Options | None = None) -> list[discord.Embed]:
-    """Newest first, a few actions per page, each told with the game's narration; a game
+                  doubles_matter: bool = False, options: Options | None = None,
+                  current_turn: int | None = None) -> list[discord.Embed]:
+    """Newest turn first, several turns a page, each told with the game's narration; a game
     under house rules says which on every page (issue 12)."""
+    return [embed for embed, _ in history_pages_with_ends(
+        entries, edition=edition, locale=locale, doubles_matter=doubles_matter,
+        options=options, current_turn=current_turn)]
+
+
+def history_pages_with_ends(entries: Sequence[HistoryEntry], *, edition: str, locale: str,
+                            doubles_matter: bool = False, options: Options | None = None,
+                            current_turn: int | None = None
+                            ) -> list[tuple[discord.Embed, int]]:
+    """The history's pages, each with the game's version after its newest action (the board
+    a finished game's page shows is the board then)."""
     notice = house_rules_notice(options or Options(), edition=edition, locale=locale)
     pages = _history_pages(entries, edition=edition, locale=locale,
-                           doubles_matter=doubles_matter)
+                           doubles_matter=doubles_matter, current_turn=current_turn)
     if notice:
-        for page in pages:
+        for page, _ in pages:
             page.set_footer(text=notice[:2048])
     return pages
 
 
 def _history_pages(entries: Sequence[HistoryEntry], *, edition: str, locale: str,
-                   doubles_matter: bool) -> list[discord.Embed]:
-    if not entries:
-        return [discord.Embed(title=t(locale, "history.title", page=1, pages=1),
-                              description=t(locale, "history.empty"), colour=COLOUR)]
-    groups = [entries[i:i + HISTORY_PER_PAGE] for i in range(0, len(entries), HISTORY_PER_PAGE)]
-    pages = []
-    for number, group in enumerate(groups, 1):
-        lines: list[str] = []
-        for entry in group:
-            told = narrate(entry.events, edition=edition, locale=locale,
-                           doubles_matter=doubles_matter)
-            lines.append(f"**#{entry.seq}** " + (" · ".join(told) if told else "…"))
-        pages.append(discord.Embed(
-            title=t(locale, "history.title", page=number, pages=len(groups)),
-            description=fit_lines(lines, 4000), colour=COLOUR))
-    return pages
+                   doubles_matter: bool,
+                   current_turn: int | None) -> list[tuple[discord.Embed, int]]:
+    pages = turn_pages(entries, edition=edition, locale=locale, doubles_matter=doubles_matter,
+                       current_turn=current_turn)
+    if not pages:
+        return [(discord.Embed(title=t(locale, "history.title", page=1, pages=1),
+                               description=t(locale, "history.empty"), colour=COLOUR), 0)]
+    out = []
+    for number, page in enumerate(pages, 1):
+        out.append((discord.Embed(title=_history_title(page, number, len(pages), locale),
+                                  description=page.text, colour=COLOUR), page.newest_seq))
+    return out
 
 
-def leaderboard_pages(rows: Sequence[LeaderboardRow], *, title: str,
-                      locale: str) -> list[discord.Embed]:
+def _history_title(page: TurnPage, number: int, count: int, locale: str) -> str:
+    first, last = page.first_turn, page.last_turn
+    if first is None or last is None:
+        return t(locale, "history.title", page=number, pages=count)
+    if first == last:
+        return t(locale, "history.title.turn", turn=last, page=number, pages=count)
+    return t(locale, "history.title.turns", first=first, last=last, page=number, pages=count)
+
+
+def leaderboard_pages(rows: Sequence[LeaderboardRow], *, title: str, locale: str,
+                      names: Mapping[int, str] | None = None) -> list[discord.Embed]:
+    """The board's pages; with `names` (the global board), players by name rather than by a
+    mention that a reader who never met them sees as an unknown user (issue 24)."""
     if not rows:
         return [discord.Embed(title=title, description=t(locale, "leaderboard.empty"),
                               colour=COLOUR)]
@@ -100,7 +121,9 @@ def leaderboard_pages(rows: Sequence[LeaderboardRow], *, title: str,
                                                                 LEADERBOARD_PER_PAGE)]
     pages = []
     for number, group in enumerate(groups, 1):
-        lines = [t(locale, "leaderboard.row", rank=row.rank, player=f"<@{row.owner_id}>",
+        lines = [t(locale, "leaderboard.row", rank=row.rank,
+                   player=player_label(row.owner_id, names) if names is not None
+                   else f"<@{row.owner_id}>",
                    points=points(row.score, locale), turns=tn(locale, "turns", row.turns))
                  for row in group]
         embed = discord.Embed(title=title, description="\n".join(lines), colour=COLOUR)

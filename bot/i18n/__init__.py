@@ -3,6 +3,7 @@ Discord cogs and the terminal client share it.
 
     t(locale, key, **values)           one catalog text        (catalog)
     locale_of(discord_locale)          "fr" or "en"            (catalog)
+    edition_for(discord_locale)        "fr" or "us"            (edition_default)
     format_money(amount, edition, loc) "$1,500" / "1 500 Cr"   (money; also format_number,
                                                                 format_percent)
     narrate(events, edition=, locale=) event lines             (narrate)
@@ -15,6 +16,7 @@ Discord cogs and the terminal client share it.
 """
 
 from .catalog import LOCALES, MESSAGES, command_key, command_text, locale_of, t, tn
+from .edition_default import edition_for
 from .house_rules import house_rule_items, house_rules_notice, house_rules_text
 from .layout import FIELD_LIMIT, LABEL_LIMIT, chunk_lines, fit_lines, quote_user_text
 from .money import format_money, format_number, format_percent
@@ -28,7 +30,8 @@ from .rules_page import RulesPage, rules_pages
 __all__ = [
     "FIELD_LIMIT", "LABEL_LIMIT", "LOCALES", "MESSAGES", "RulesPage", "action_label",
     "chunk_lines", "command_key", "command_text", "describe_outcome", "describe_pending",
-    "fit_lines", "format_money", "format_number", "format_percent", "house_rule_items",
+    "edition_for", "fit_lines", "format_money", "format_number", "format_percent",
+    "house_rule_items",
     "house_rules_notice", "house_rules_text", "locale_of", "narrate", "option_refusal",
     "points", "property_line", "property_lines", "quote_user_text", "refusal_reason",
     "rules_pages",

@@ -8,7 +8,9 @@ Key families: `cmd.*` slash commands (below), `embed.*` the game message, `pendi
 decision waited for, `button.*` / `select.*` components, `error.*` ephemeral errors,
 `refusal.*` / `waiting.*` why an action is refused, `ev.*` narration of engine events,
 `status.*`, `history.*`, `leaderboard.*`, `stats.*`, `rules.*` the other replies.
-Plural forms are `<key>.one` / `<key>.other`, chosen by `tn()`.
+Plural forms are `<key>.one` / `<key>.other`, chosen by `tn()` (Babel's plural rules, see
+`grammar`); French elision is a format spec naming the word before a value: `la partie
+{player:de}` reads "la partie d'Alice" (see `grammar`).
 
 Command localization (for a discord.py `app_commands.Translator`): with PATH the command's
 qualified name with spaces as dots (`monopoly`, `monopoly.new`),
@@ -33,11 +35,13 @@ from .catalog_fr import FR as _FR
 from .catalog_hints import HINTS_EN, HINTS_FR
 from .catalog_pictures import PICTURES_EN, PICTURES_FR
 from .catalog_privacy import PRIVACY_EN, PRIVACY_FR
+from .catalog_words import WORDS_EN, WORDS_FR
+from .grammar import fill, group_digits, plural_category
 from .preset_labels import preset_choice_texts
 
-EN: dict[str, str] = {**_EN, **PICTURES_EN, **HINTS_EN, **EN_COMPETE, **DAILY_EN,
+EN: dict[str, str] = {**_EN, **PICTURES_EN, **HINTS_EN, **EN_COMPETE, **DAILY_EN, **WORDS_EN,
                       **PRIVACY_EN}
-FR: dict[str, str] = {**_FR, **PICTURES_FR, **HINTS_FR, **FR_COMPETE, **DAILY_FR,
+FR: dict[str, str] = {**_FR, **PICTURES_FR, **HINTS_FR, **FR_COMPETE, **DAILY_FR, **WORDS_FR,
                       **PRIVACY_FR}
 EN.update(preset_choice_texts(EN, "en"))
 FR.update(preset_choice_texts(FR, "fr"))
@@ -58,16 +62,15 @@ def _catalog(locale: str) -> dict[str, str]:
 
 def t(locale: str, key: str, /, **values: object) -> str:
     """The text of `key` in `locale` ("fr*" French, anything else English), filled."""
-    template = _catalog(locale)[key]
-    return template.format(**values)
+    return fill(_catalog(locale)[key], locale, values)
 
 
 def tn(locale: str, key: str, count: int, /, **values: object) -> str:
     """The plural form of `key` for `count` (`key.one` / `key.other`), filled with `count`
-    and `values`. French uses the singular for 0 and 1, English for 1 only."""
-    french = locale.lower().startswith("fr")
-    one = count in (0, 1) if french else count == 1
-    return t(locale, f"{key}.{'one' if one else 'other'}", count=count, **values)
+    (grouped the locale's way) and `values`. French uses the singular for 0 and 1, English
+    for 1 only (Babel's CLDR rules)."""
+    return t(locale, f"{key}.{plural_category(locale, count)}",
+             count=group_digits(count, locale), **values)
 
 
 def command_key(path: str, what: str = "description", option: str | None = None,

@@ -8,19 +8,20 @@ FR_COMPETE: dict[str, str] = {
     "house.notice.short": "Règles maison : {rules}",
     "house.field": "Règles maison",
     "house.field.value": "{rules}. Hors classement.",
-    "house.rule.doubles": "doubles comme au Monopoly classique (T3)",
-    "house.rule.treasury": "trésor de la Banque {amount} (S3)",
-    "house.rule.bank_pawns": "{count} pions pour la Banque (S4)",
-    "house.rule.start_cash": "argent de départ {amount} (S2)",
-    "house.rule.bank_build_cap.0": "la Banque ne construit jamais (P3)",
-    "house.rule.bank_build_cap.one": "la Banque construit au plus {count} maison (P3)",
-    "house.rule.bank_build_cap.other": "la Banque construit au plus {count} maisons (P3)",
+    "house.rule.doubles": "doubles comme au Monopoly classique",
+    "house.rule.treasury": "trésor de la Banque {amount}",
+    "house.rule.bank_pawns.one": "{count} pion pour la Banque",
+    "house.rule.bank_pawns.other": "{count} pions pour la Banque",
+    "house.rule.start_cash": "argent de départ {amount}",
+    "house.rule.bank_build_cap.0": "la Banque ne construit jamais",
+    "house.rule.bank_build_cap.one": "la Banque construit au plus {count} maison",
+    "house.rule.bank_build_cap.other": "la Banque construit au plus {count} maisons",
     "stats.house_played": "Parties en règles maison",
     "stats.house_won": "Victoires en règles maison",
     "stats.standard_only": "Meilleur score et victoire la plus rapide : parties aux règles "
                            "standard seulement.",
     # ---- préréglages (libellés construits depuis game_core.presets) ----------------------
-    "preset.label": "{title} : {levers}, {odds}",
+    "preset.label": "{title} : {levers} ; {odds}",
     "preset.title.standard": "Standard",
     "preset.title.gentle": "Doux",
     "preset.title.relaxed": "Détendu",
@@ -30,9 +31,9 @@ FR_COMPETE: dict[str, str] = {
     "preset.lever.start_cash": "départ {amount}",
     "preset.lever.bank_build_cap.one": "la Banque bâtit {count} maison max",
     "preset.lever.bank_build_cap.other": "la Banque bâtit {count} maisons max",
-    "preset.odds.0": "moins d'une partie sur 20 gagnée",
-    "preset.odds.one": "environ {count} partie sur 10 gagnée",
-    "preset.odds.other": "environ {count} parties sur 10 gagnées",
+    "preset.odds.0": "l'expert du bot en gagne moins d'une sur 20",
+    "preset.odds.one": "l'expert du bot en gagne environ {count} sur 10",
+    "preset.odds.other": "l'expert du bot en gagne environ {count} sur 10",
     "cmd.monopoly.new.option.preset.name": "niveau",
     "cmd.monopoly.new.option.preset.description":
         "Un niveau de difficulté (règles maison, hors classement, sauf Standard)",
@@ -40,13 +41,13 @@ FR_COMPETE: dict[str, str] = {
     "cmd.monopoly.new.option.bank_build_cap.description":
         "Maisons au plus que la Banque bâtit sur une rue : 0 à 4 (5, par défaut : son hôtel)",
     # ---- défi du jour ----------------------------------------------------------------------
-    "cmd.monopoly.daily.name": "defi",
+    "cmd.monopoly.daily.name": "défi",
     "cmd.monopoly.daily.description":
         "La partie du jour, la même pour tous ; ou le classement d'un jour",
     "cmd.monopoly.daily.option.day.name": "jour",
     "cmd.monopoly.daily.option.day.description":
         "Le classement d'un jour : aujourd'hui, hier, 2026-11-23 ou un numéro de défi (#327)",
-    "cmd.monopoly.daily.option.scope.name": "portee",
+    "cmd.monopoly.daily.option.scope.name": "portée",
     "cmd.monopoly.daily.option.scope.description": "Ce serveur ou tout le monde (classement)",
     "cmd.monopoly.daily.option.scope.choice.server": "Ce serveur",
     "cmd.monopoly.daily.option.scope.choice.global": "Mondial",
@@ -54,10 +55,11 @@ FR_COMPETE: dict[str, str] = {
     "cmd.monopoly.daily.option.page.description": "Numéro de page (classement)",
     "cmd.monopoly.daily.option.edition.name": "édition",
     "cmd.monopoly.daily.option.edition.description":
-        "Noms du plateau et monnaie (les dés sont les mêmes)",
+        "Noms du plateau et monnaie : les mêmes dés ; par défaut, le plateau de votre langue",
     "cmd.monopoly.daily.option.edition.choice.us": "États-Unis (Boardwalk, $)",
     "cmd.monopoly.daily.option.edition.choice.uk": "Royaume-Uni (Mayfair, £)",
-    "cmd.monopoly.daily.option.edition.choice.fr": "France (Rue de la Paix, Cr)",
+    "cmd.monopoly.daily.option.edition.choice.fr":
+        "France (Rue de la Paix, en Cr : crédits, mêmes montants qu'en $)",
     "daily.field": "Défi du jour",
     # H4 : les dés par lancer ; ce qu'une carte « libéré de prison » gardée fait aux cartes.
     "daily.field.value": "n°{number} · {date} · règles standard, les mêmes dés pour tous\n"
@@ -65,7 +67,7 @@ FR_COMPETE: dict[str, str] = {
                          "prison » ne retourne sous son paquet qu'une fois utilisée ou vendue : "
                          "gardez-la plus ou moins longtemps qu'un autre joueur et vos cartes "
                          "suivantes diffèrent.",
-    "daily.over": "Partagez votre résultat avec le bouton ci-dessous ; /monopoly defi "
+    "daily.over": "Partagez votre résultat avec le bouton ci-dessous ; /monopoly défi "
                   "jour:aujourd'hui montre le classement du jour.",
     "daily.result.title": "Défi n°{number} ({date}) : votre résultat",
     "daily.result.won": "🏆 Gagné avec {points} en {turns}.",
@@ -85,9 +87,9 @@ FR_COMPETE: dict[str, str] = {
     "daily.days.other": "{count} jours",
     "button.share": "Partager",
     "daily.share.won": "🎲 Monopoly solo, défi n°{number} : {player} a gagné avec {points} en "
-                       "{turns}. Série : {streak}. À vous : /monopoly defi",
+                       "{turns}. Série : {streak}. À vous : /monopoly défi",
     "daily.share.lost": "🎲 Monopoly solo, défi n°{number} : {player} a perdu après avoir "
-                        "tenu {turns}. Série : {streak}. À vous : /monopoly defi",
+                        "tenu {turns}. Série : {streak}. À vous : /monopoly défi",
     "daily.share.not_finished": "Finissez d'abord le défi ; ensuite partagez votre résultat.",
     "daily.share.not_daily": "Seul le résultat d'un défi du jour se partage.",
     "stats.daily_streak": "Série de défis",

@@ -76,16 +76,16 @@ DAILY_FR: dict[str, str] = {
     "daily.view.history": "Historique",
     "which.daily": "Votre défi n°{number}",
     "which.ordinary": "Votre partie n°{game_id}",
-    "which.no_daily": "Vous n'avez pas de défi en cours : /monopoly defi lance celui du jour, "
+    "which.no_daily": "Vous n'avez pas de défi en cours : /monopoly défi lance celui du jour, "
                       "ou montre votre résultat une fois joué.",
     "which.no_daily_yet": "Vous n'avez encore joué aucun défi : lancez celui du jour avec "
-                          "/monopoly defi.",
+                          "/monopoly défi.",
     "which.no_ordinary": "Vous n'avez pas de partie en cours à part votre défi : lancez-en une "
                          "avec /monopoly nouvelle.",
     "which.no_ordinary_yet": "Vous n'avez encore joué aucune partie ordinaire : lancez-en une "
                              "avec /monopoly nouvelle.",
     "daily.private": "Vous seul voyez votre défi jusqu'à ce que vous le finissiez. Message "
-                     "perdu ? /monopoly defi le ramène.",
+                     "perdu ? /monopoly défi le ramène.",
     "daily.hidden": "Personne ne voit un défi avant qu'il soit fini : celui-ci reste caché "
                     "tant que son joueur ne l'a pas fini et que le jour n'est pas passé, ou "
                     "que vous n'avez pas fini le vôtre.",
@@ -94,8 +94,8 @@ DAILY_FR: dict[str, str] = {
     "share.head.lost": "🎲 Monopoly solo, défi n°{number} : {player} a perdu après avoir "
                        "tenu {turns}",
     "share.rank": "Rang {rank} sur {players} pour l'instant · série {streak}",
-    "share.next.in": "Prochain défi dans {hours} h {minutes:02d} min · /monopoly defi",
-    "share.next.open": "Le prochain défi est déjà ouvert · /monopoly defi",
+    "share.next.in": "Prochain défi dans {hours} h {minutes:02d} min · /monopoly défi",
+    "share.next.open": "Le prochain défi est déjà ouvert · /monopoly défi",
     "share.legend": "Une marque par {span} tours : 🟩 argent en hausse, 🟥 en baisse, "
                     "⬜ stable, 🏠 vous avez construit, 🏨 vous avez payé un hôtel de la "
                     "Banque ; 🏆 gagné, 💥 perdu, 🏳️ abandon.",

@@ -6,7 +6,7 @@ from __future__ import annotations
 from game_core import Options
 
 from .catalog import t, tn
-from .money import format_money, format_number
+from .money import format_money
 
 
 def house_rule_items(options: Options, *, edition: str, locale: str) -> list[str]:
@@ -20,7 +20,7 @@ def house_rule_items(options: Options, *, edition: str, locale: str) -> list[str
             items.append(t(locale, f"house.rule.{name}",
                            amount=format_money(value, edition, locale)))
         elif name == "bank_pawns":
-            items.append(t(locale, "house.rule.bank_pawns", count=format_number(value, locale)))
+            items.append(tn(locale, "house.rule.bank_pawns", value))
         elif name == "bank_build_cap":
             items.append(t(locale, "house.rule.bank_build_cap.0") if value == 0
                          else tn(locale, "house.rule.bank_build_cap", value))

@@ -11,19 +11,15 @@ from __future__ import annotations
 
 from game_core.editions import EDITIONS
 
-NBSP = "\u00a0"
+from .grammar import NBSP, group_digits, is_french
 
-
-def is_french(locale: str) -> bool:
-    return locale.lower().startswith("fr")
+__all__ = ["NBSP", "format_money", "format_number", "format_percent", "is_french"]
 
 
 def format_number(value: int, locale: str) -> str:
-    """A whole number with the locale's thousands separator: 24,100 / 24 100 (U+00A0)."""
-    text = f"{abs(value):,}"
-    if is_french(locale):
-        text = text.replace(",", NBSP)
-    return f"-{text}" if value < 0 else text
+    """A whole number with the locale's thousands separator: 24,100 / 24 100 (U+00A0), as
+    Babel groups it (grammar.group_digits)."""
+    return group_digits(value, locale)
 
 
 def format_money(amount: int, edition: str, locale: str) -> str:

@@ -13,6 +13,7 @@ from game_core.actions import (
     Resign, Roll, SellBuilding, SellJailCard, UseJailCard,
 )
 from game_core.board import HOTEL, JAIL, JAIL_CARD_VALUE, JAIL_FINE, PROPERTIES, SQUARES
+from game_core.cards import CARDS
 from game_core.editions import EDITIONS
 from game_core.events import (
     BankBankrupt, BuildingSold, Built, CardDrawn, Collected, DiceRolled, Event, FundsNeeded,
@@ -372,8 +373,12 @@ def action_label(action: Action, game: Game, *, locale: str) -> str:
         return t(locale, key, cost=money(SQUARES[s.pending_square].house_cost))
     if isinstance(action, PayFine):
         return t(locale, "button.pay_fine", fine=money(JAIL_FINE))
-    if isinstance(action, SellJailCard):
-        return t(locale, "button.sell_card", amount=money(JAIL_CARD_VALUE))
-    simple = {Decline: "button.decline", DoneBuilding: "button.done",
-              UseJailCard: "button.use_card", Resign: "button.resign"}
+    if isinstance(action, SellJailCard | UseJailCard):
+        # The card used or sold is the first kept (game_core.moves): say which deck's. (With
+        # none kept the action is refused, but its label is still asked for in a test.)
+        deck = t(locale, f"deck.{CARDS[s.jail_cards[0]].deck}") if s.jail_cards else "—"
+        if isinstance(action, UseJailCard):
+            return t(locale, "button.use_card", deck=deck)
+        return t(locale, "button.sell_card", deck=deck, amount=money(JAIL_CARD_VALUE))
+    simple = {Decline: "button.decline", DoneBuilding: "button.done", Resign: "button.resign"}
     return t(locale, simple[type(action)])

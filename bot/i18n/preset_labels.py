@@ -9,27 +9,27 @@ from __future__ import annotations
 
 from game_core.presets import PRESETS, Preset
 
+from .grammar import plural_category
 from .money import format_number
 
 CHOICE_KEY = "cmd.monopoly.new.option.preset.choice.{name}"
 
 
-def _plural(messages: dict[str, str], key: str, count: int, french: bool) -> str:
-    one = count in (0, 1) if french else count == 1
-    return messages[f"{key}.{'one' if one else 'other'}"].format(count=count)
+def _plural(messages: dict[str, str], key: str, count: int, locale: str) -> str:
+    return messages[f"{key}.{plural_category(locale, count)}"].format(
+        count=format_number(count, locale))
 
 
 def preset_label(messages: dict[str, str], preset: Preset, locale: str) -> str:
-    french = locale == "fr"
     levers = []
     for option, value in preset.options.items():
         if option == "start_cash":
             levers.append(messages["preset.lever.start_cash"].format(
                 amount=format_number(value, locale)))
         else:
-            levers.append(_plural(messages, f"preset.lever.{option}", value, french))
+            levers.append(_plural(messages, f"preset.lever.{option}", value, locale))
     odds = (messages["preset.odds.0"] if preset.wins_in_ten == 0
-            else _plural(messages, "preset.odds", preset.wins_in_ten, french))
+            else _plural(messages, "preset.odds", preset.wins_in_ten, locale))
     return messages["preset.label"].format(
         title=messages[f"preset.title.{preset.name}"],
         levers=", ".join(levers) or messages["preset.levers.none"], odds=odds)

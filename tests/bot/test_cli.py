@@ -70,5 +70,5 @@ def test_play_with_a_preset_and_a_rule_on_top_starts_that_game(tmp_path, monkeyp
     assert main(["play", "--db", str(db), "--preset", "beginner",
                  "--rule", "bank_build_cap=1"]) == 0
     out = capsys.readouterr().out
-    assert ("House rules: start cash $1,500 (S2), the Bank builds at most 1 house (P3). This "
+    assert ("House rules: start cash $1,500, the Bank builds at most 1 house. This "
             "game doesn't count on the leaderboard.") in out

@@ -293,7 +293,7 @@ def test_every_label_of_a_template_fits_with_the_longest_name_and_amount():
             name = max(EDITIONS[edition].square_names, key=len)
             big = format_money(HUGE, edition, locale)
             values = {"square": name, "price": big, "cost": big, "fine": big, "amount": big,
-                      "missing": big}
+                      "missing": big, "deck": MESSAGES[locale]["deck.chest"]}
             for key, template in MESSAGES[locale].items():
                 if key.startswith(("button.", "select.")):
                     label = template.format(**{k: values[k] for k in placeholders(template)})
@@ -362,10 +362,10 @@ def test_M1_a_lift_that_would_leave_the_jail_fine_unpayable_is_refused_in_both_l
     game.s.bank_cash += game.s.cash - 50
     game.s.cash, game.s.in_jail, game.s.pending = 50, True, JAIL
     assert refusal_reason(LiftMortgage(1), game, locale="en") == (
-        "after paying $33 you could no longer raise the $50 Jail fine (M1): pay the fine first")
+        "after paying $33 you could no longer raise the $50 Jail fine: pay the fine first")
     assert refusal_reason(LiftMortgage(1), game, locale="fr") == (
         f"après avoir payé 33{NBSP}$, vous ne pourriez plus réunir l'amende de prison de "
-        f"50{NBSP}$ (M1) : payez d'abord l'amende")
+        f"50{NBSP}$ : payez d'abord l'amende")
 
 
 # ---- whole games, status and rules ---------------------------------------------------------

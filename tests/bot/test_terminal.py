@@ -109,5 +109,5 @@ async def test_a_house_rule_game_in_the_terminal_says_which_rules(tmp_path):
     said, ask, say = scripted(["q"])
     assert await play(tmp_path / "h.sqlite3", 1, "en", "us", ask, say,
                       options={"bank_build_cap": 2}) == 0
-    assert ("House rules: the Bank builds at most 2 houses (P3). This game doesn't count on "
+    assert ("House rules: the Bank builds at most 2 houses. This game doesn't count on "
             "the leaderboard.") in said

@@ -150,7 +150,7 @@ async def test_status_board_and_history_show_the_game_to_its_player_only(world):
     board = await world.alice.slash(world.channel, "monopoly board")
     assert board.ephemeral and board.response.attachments and not components(board.response)
     history = await world.alice.slash(world.channel, "monopoly history")
-    assert history.ephemeral and "#1" in history.response.embeds[0].description
+    assert history.ephemeral and "**Turn 1**" in history.response.embeds[0].description
     nothing = await world.bob.slash(world.channel, "monopoly status")
     assert nothing.ephemeral and nothing.response.content == (
         "You have no game; start one with /monopoly new.")
@@ -190,8 +190,8 @@ async def test_history_still_tells_a_finished_game(world):
     history = await world.alice.slash(world.channel, "monopoly history")
     assert history.ephemeral and history.response.embeds, history.response.content
     told = history.response.embeds[0].description
-    assert "#2" in told and "#1" in told  # the resignation, then the roll: newest first
-    assert told.index("#2") < told.index("#1")
+    # One turn: the roll, then the resignation, under the turn's heading (issue 24).
+    assert told.startswith("**Turn 1**\n🎲") and told.index("🎲") < told.index("resigned")
 
 
 async def test_prompts_lose_their_buttons_when_they_expire(world):

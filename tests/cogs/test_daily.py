@@ -93,7 +93,7 @@ async def test_the_days_board_orders_wins_then_losses_by_turns_and_speaks_french
                                      scope="global")
     assert french.response.embeds[0].title.endswith("tout le monde")
     assert french.response.embeds[0].description.splitlines()[3].startswith(
-        f"2. <@{world.alice.id}> : perdu, a tenu 1 tour")
+        "2. alice : perdu, a tenu 1 tour")  # the global board names its players (issue 24)
 
 
 async def test_a_day_that_is_no_daily_is_explained(world):

@@ -57,7 +57,9 @@ async def test_H5_with_only_a_daily_every_command_acts_on_it(world):
     board = await world.alice.slash(world.channel, "monopoly board")
     assert board.ephemeral and board.response.attachments
     history = await world.alice.slash(world.channel, "monopoly history")
-    assert history.ephemeral and f"#{record.version}" in history.response.embeds[0].description
+    told = history.response.embeds[0].description  # the daily's newest turn first (issue 24)
+    assert history.ephemeral and told.startswith(
+        (f"**Turn {record.game.turn}**", f"**Turn {record.game.turn - 1}**"))
     hint = await world.alice.slash(world.channel, "monopoly hint")
     assert hint.ephemeral and hint.response.content == (
         f"**{name}**\n" + t("en", "hint.no_hints"))

@@ -25,7 +25,7 @@ async def test_slash_commands_carry_french_names_descriptions_and_choices(world)
     edition = next(o for o in sub["new"]["options"] if o["name"] == "edition")
     assert edition["name_localizations"] == {"fr": "édition"}
     assert {c["value"]: c["name_localizations"]["fr"] for c in edition["choices"]}["fr"] == (
-        "France (Rue de la Paix, Cr)")
+        "France (Rue de la Paix, en Cr : crédits, mêmes montants qu'en $)")
     for name, command in sub.items():  # every subcommand has its French name and text
         assert command.get("name_localizations", {}).get("fr"), name
         assert command.get("description_localizations", {}).get("fr"), name
@@ -38,7 +38,7 @@ async def test_a_french_player_sees_the_game_buttons_and_money_in_french(
     start = await world.alice.slash(world.channel, "monopoly new", edition="fr")
     message = start.response
     embed = message.embeds[0]
-    assert embed.title == "Monopoly solo : la partie de alice"
+    assert embed.title == "Monopoly solo : la partie d'alice"  # elided
     assert "Argent" in [f.name for f in embed.fields]
     assert button_labels(message) == {"roll": "Lancer les dés"}
     await world.alice.click(message, custom_id=button_ids(message)["roll"])

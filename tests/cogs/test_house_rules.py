@@ -13,13 +13,13 @@ def _fields(message) -> dict[str, str]:
 async def test_a_house_rule_game_says_which_rules_on_its_message_status_and_history(world):
     start = await world.alice.slash(world.channel, "monopoly new", start_cash=1500)
     rules = _fields(start.response)["House rules"]
-    assert rules == "start cash $1,500 (S2). Not on the leaderboard."
+    assert rules == "start cash $1,500. Not on the leaderboard."
     await world.alice.click(start.response, custom_id=button_ids(start.response)["roll"])
     status = await world.alice.slash(world.channel, "monopoly status")
     assert _fields(status.response)["House rules"] == rules
     history = await world.alice.slash(world.channel, "monopoly history")
     assert history.response.embeds[0].footer.text == (
-        "House rules: start cash $1,500 (S2). This game doesn't count on the leaderboard.")
+        "House rules: start cash $1,500. This game doesn't count on the leaderboard.")
     prompt = await world.alice.slash(world.channel, "monopoly resign")
     await world.alice.click(prompt.response, label="Yes, resign")
     finished = next(m for m in world.channel.history() if m.id == start.response.id)
@@ -40,7 +40,7 @@ async def test_a_french_player_reads_the_house_rules_in_french(world, interactio
     start = await world.alice.slash(world.channel, "monopoly new", treasury=100_000,
                                     doubles="standard")
     assert _fields(start.response)["Règles maison"] == (
-        "doubles comme au Monopoly classique (T3), trésor de la Banque 100\xa0000\xa0$ (S3). "
+        "doubles comme au Monopoly classique, trésor de la Banque 100\xa0000\xa0Cr. "
         "Hors classement.")
 
 
@@ -60,7 +60,7 @@ async def test_a_preset_starts_its_house_rules_and_options_go_on_top(world):
     start = await world.alice.slash(world.channel, "monopoly new", preset="beginner",
                                     start_cash=1_000)
     assert _fields(start.response)["House rules"] == (
-        "start cash $1,000 (S2), the Bank builds at most 2 houses (P3). Not on the "
+        "start cash $1,000, the Bank builds at most 2 houses. Not on the "
         "leaderboard.")
     record = await world.env.bot.service.active_game(world.alice.id)
     assert record.game.options.bank_build_cap == 2 and record.game.s.cash == 1_000
@@ -69,7 +69,7 @@ async def test_a_preset_starts_its_house_rules_and_options_go_on_top(world):
 async def test_the_bank_build_cap_option_of_new(world):
     start = await world.alice.slash(world.channel, "monopoly new", bank_build_cap=0)
     assert _fields(start.response)["House rules"] == (
-        "the Bank never builds (P3). Not on the leaderboard.")
+        "the Bank never builds. Not on the leaderboard.")
 
 
 async def test_preset_labels_tell_the_measured_win_rate_in_both_languages(world):
@@ -79,9 +79,12 @@ async def test_preset_labels_tell_the_measured_win_rate_in_both_languages(world)
     preset = next(o for o in new["options"] if o["name"] == "preset")
     labels = {c["value"]: (c["name"], c["name_localizations"]["fr"])
               for c in preset["choices"]}
+    # The measured win rate is the built-in expert's (game_core.presets), and says so.
     assert labels["beginner"] == (
-        "Beginner: start with 1,500, Bank builds 2 houses at most, about 9 games in 10 won",
-        "Débutant : départ 1\xa0500, la Banque bâtit 2 maisons max, environ 9 parties sur 10 "
-        "gagnées")
-    assert labels["standard"][0] == "Standard: the solo rules, about 2 games in 10 won"
+        "Beginner: start with 1,500, Bank builds 2 houses max; the bot's expert wins about "
+        "9 games in 10",
+        "Débutant : départ 1\xa0500, la Banque bâtit 2 maisons max ; l'expert du bot en gagne "
+        "environ 9 sur 10")
+    assert labels["standard"][0] == (
+        "Standard: the solo rules; the bot's expert wins about 2 games in 10")
     assert all(len(name) <= 100 and len(fr) <= 100 for name, fr in labels.values())

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from bot.i18n.history_turns import TURNS_PER_PAGE
 from game_core.strategies import make_strategy
 
 from .conftest import button_ids, components
@@ -34,14 +35,14 @@ async def _winners(world, how_many: int) -> None:
 
 
 async def _long_history(world) -> None:
-    """Alice's game with more actions than one history page holds (8 a page)."""
+    """Alice's game with more turns than one history page holds."""
     service = world.env.bot.service
     record = await service.start(world.alice.id, world.guild.id, world.channel.id, seed=1)
     chooser = make_strategy("always-buy")
-    while record.version < 12 and not record.game.is_over:
+    while record.game.turn <= TURNS_PER_PAGE + 1 and not record.game.is_over:
         record = (await service.act(record.id, world.alice.id, record.version,
                                     chooser.choose(record.game))).record
-    assert record.version == 12
+    assert record.game.turn == TURNS_PER_PAGE + 2
 
 
 # ---- after a restart ----------------------------------------------------------------------

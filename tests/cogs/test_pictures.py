@@ -92,7 +92,7 @@ async def test_stats_charts_two_games_or_more(world):
 
 
 async def test_history_of_a_finished_game_steps_through_it_with_the_board(world):
-    final = await finish_a_game(world, rolls=12)
+    final = await finish_a_game(world, rolls=30)  # more turns than a history page holds
     history = await world.alice.slash(world.channel, "monopoly history")
     assert history.ephemeral
     page = history.response

@@ -1,0 +1,109 @@
+"""The grammar the catalog's templates lean on: plural forms, numbers, and French elision.
+
+Plural categories and digit grouping come from Babel (CLDR data), not hand-written rules:
+French takes the singular for 0 and 1 and the plural from 2, English the singular for 1 only.
+The one thing kept from the project's own convention is the French thousands separator:
+CLDR's narrow no-break space (U+202F) becomes the no-break space U+00A0 that game_core's
+editions and every existing text use, so that Discord never splits an amount either way.
+
+Elision is a template's business, written as a format spec naming the word that comes
+before the value: in French, `la partie {player:de}` gives "la partie d'Alice" and "la partie
+de Bob"; `{x:le}`, `{x:la}`, `{x:que}`, `{x:ne}`, `{x:se}`, `{x:je}` work the same way. An
+English template writes the word itself (or none): the spec only elides in French, and the
+placeholder's name is the same in both languages (the catalog test compares names).
+"""
+
+from __future__ import annotations
+
+import re
+import string
+import unicodedata
+from collections.abc import Mapping, Sequence
+from functools import lru_cache
+from typing import Any
+
+from babel import Locale
+from babel.numbers import format_decimal
+
+NBSP = "\u00a0"
+_LOCALES = {"en": Locale.parse("en"), "fr": Locale.parse("fr")}
+# The French words that lose their vowel before a vowel sound, and what they become.
+ELIDING = {"de": "d'", "le": "l'", "la": "l'", "que": "qu'", "ne": "n'", "se": "s'", "je": "j'"}
+# A silent h is taken for granted before a name (d'Hugo, d'Hélène): Discord names have no
+# dictionary to tell an aspirated one, and the silent h is by far the commoner.
+_VOWELS = frozenset("aeiouyhæœ")
+
+
+def babel_locale(locale: str) -> Locale:
+    return _LOCALES["fr" if locale.lower().startswith("fr") else "en"]
+
+
+def is_french(locale: str) -> bool:
+    return locale.lower().startswith("fr")
+
+
+def plural_category(locale: str, count: int) -> str:
+    """"one" or "other": the catalog's two plural forms for `count` in `locale` (CLDR's
+    rarer French "many", for round millions, reads as the ordinary plural)."""
+    return "one" if babel_locale(locale).plural_form(abs(count)) == "one" else "other"
+
+
+@lru_cache(maxsize=8192)
+def group_digits(value: int, locale: str) -> str:
+    """A whole number grouped the locale's way: 24,100 / 24 100 (U+00A0)."""
+    text = format_decimal(abs(value), locale=babel_locale(locale))
+    if is_french(locale):
+        text = text.replace("\u202f", NBSP).replace(" ", NBSP)
+    return f"-{text}" if value < 0 else text
+
+
+def starts_with_vowel_sound(text: str) -> bool:
+    """True when `text` begins with a vowel (accents ignored) or a silent h."""
+    for char in text:
+        if char.isalpha():
+            base = unicodedata.normalize("NFD", char)[0].lower()
+            return base in _VOWELS
+        return False  # a digit, a mention "<@…>", an emoji, a quote: no elision
+    return False
+
+
+def elide(word: str, following: str, locale: str = "fr") -> str:
+    """`word` joined to `following` as French writes it: "d'Alice", "de Bob", "l'Avenue",
+    "qu'un"; in English (or for a word that never elides) `word following`."""
+    if is_french(locale) and word in ELIDING and starts_with_vowel_sound(following):
+        return f"{ELIDING[word]}{following}"
+    return f"{word} {following}" if word else following
+
+
+class CatalogFormatter(string.Formatter):
+    """str.format, plus the elision specs above (`{player:de}`)."""
+
+    def __init__(self, locale: str) -> None:
+        self.locale = locale
+
+    def format_field(self, value: Any, format_spec: str) -> str:
+        if format_spec in ELIDING:
+            text = format(value, "")
+            if is_french(self.locale):
+                return elide(format_spec, text, self.locale)
+            return text  # an English template never uses the spec; if it did, no word
+        return str(super().format_field(value, format_spec))
+
+
+_FORMATTERS = {"en": CatalogFormatter("en"), "fr": CatalogFormatter("fr")}
+_ELISION_SPEC = re.compile(r"\{\w+:(?:" + "|".join(ELIDING) + r")\}")
+
+
+@lru_cache(maxsize=4096)
+def _has_elision(template: str) -> bool:
+    return _ELISION_SPEC.search(template) is not None
+
+
+def fill(template: str, locale: str, values: Mapping[str, object]) -> str:
+    """`template.format(**values)` with the elision specs understood. A template without a
+    spec goes through str.format (fast); KeyError for a missing value, as str.format."""
+    if not _has_elision(template):
+        return template.format(**values)
+    formatter = _FORMATTERS["fr" if is_french(locale) else "en"]
+    args: Sequence[Any] = ()
+    return formatter.vformat(template, args, values)
