@@ -13,14 +13,21 @@ from collections.abc import Callable
 from functools import cache
 from pathlib import Path
 
+import matplotlib
 from matplotlib import font_manager
 from matplotlib.axes import Axes
 from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.figure import Figure
+from matplotlib.text import Text
 from matplotlib.ticker import MaxNLocator
 from PIL import Image
 
 from bot.i18n import format_money
+
+# Every text is drawn as written: "$220 · $1,500" is money, not TeX between two dollars (a
+# US recap came out as "220·𝑅𝑒𝑛𝑡..." with math parsing on). Set for every Text created from
+# here on; `to_png` also turns it off on each text of the figure before drawing.
+matplotlib.rcParams.update({"text.usetex": False, "text.parse_math": False})
 
 WIDTH, HEIGHT, DPI = 800, 560, 100
 FONT_FILES = ("DejaVuSansCondensed.ttf", "DejaVuSansCondensed-Bold.ttf")
@@ -91,6 +98,7 @@ def to_png(figure: Figure) -> bytes:
     palette PNG is a third of the RGBA one's size and quicker to write."""
     canvas = figure.canvas
     assert isinstance(canvas, FigureCanvasAgg)
+    as_written(figure)
     canvas.draw()  # type: ignore[no-untyped-call]
     width, height = canvas.get_width_height()
     rgba = canvas.buffer_rgba()  # type: ignore[no-untyped-call]
@@ -100,3 +108,11 @@ def to_png(figure: Figure) -> bytes:
     out = io.BytesIO()
     paletted.save(out, "PNG", compress_level=6)
     return out.getvalue()
+
+
+def as_written(figure: Figure) -> None:
+    """No math parsing and no TeX on any text of `figure`: each is drawn as written."""
+    for text in figure.findobj(Text):
+        assert isinstance(text, Text)
+        text.set_usetex(False)
+        text.set_parse_math(False)
