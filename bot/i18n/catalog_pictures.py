@@ -46,6 +46,13 @@ PICTURES_EN: dict[str, str] = {
     "picture.history.board": "The board after this page",
     "button.money_map": "Where the money went",
     "button.recap": "Recap",
+    "picture.board.pawn": "Pawn: {square}",
+    "picture.board.worth": "Net worth",
+    "picture.board.cash_out": "Bank if you cash out",
+    "picture.board.cash_out_wins": "Bankrupt: win!",
+    "picture.board.cash": "Your cash",
+    "picture.board.bank": "Bank's treasury",
+    "picture.board.supply": "Houses left {houses} · hotels {hotels} · Bank's pawns {pawns}",
 }
 
 PICTURES_FR: dict[str, str] = {
@@ -90,4 +97,12 @@ PICTURES_FR: dict[str, str] = {
     "picture.history.board": "Le plateau après cette page",
     "button.money_map": "Où est passé l'argent",
     "button.recap": "Récapitulatif",
+    "picture.board.pawn": "Pion : {square}",
+    "picture.board.worth": "Patrimoine",
+    "picture.board.cash_out": "Banque si vous liquidez",
+    "picture.board.cash_out_wins": "En faillite : gagné !",
+    "picture.board.cash": "Votre argent",
+    "picture.board.bank": "Trésor de la Banque",
+    "picture.board.supply": "Maisons restantes {houses} · hôtels {hotels} · "
+                            "pions de la Banque {pawns}",
 }

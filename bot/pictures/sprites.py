@@ -74,7 +74,7 @@ def mortgage_tag(radius: int) -> Image.Image:
 
     def paint(draw: ImageDraw.ImageDraw, w: int, h: int) -> None:
         draw.rounded_rectangle((0, 0, w - 1, h - 1), radius=w // 5, fill=L.MORTGAGE_COLOUR)
-        letter.draw(draw, (w / 2, h / 2), "M", L.WHITE, anchor="mm")
+        letter.draw(draw, (w / 2, h / 2), "M", L.WHITE, anchor="mm", quiet=True)  # a sign
 
     return _sprite(width, height, paint)
 

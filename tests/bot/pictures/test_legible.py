@@ -1,0 +1,71 @@
+"""Every picture reads at the size a chat shows it (issue 24): scaled to 512 px wide, no text
+under 11 px, none out of its room, no two texts overlapping; in both languages and all three
+editions. The drawing code reports each text it draws (`bot.pictures.measure`)."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.pictures import measure
+from bot.pictures.board import _showcase_game, render_board, sample_game
+from game_core.game import Game
+
+EDITIONS = ("us", "uk", "fr")
+LOCALES = ("en", "fr")
+
+
+def assert_legible(texts: list[measure.Drawn], width: int) -> None:
+    assert texts, "no text reported"
+    found = measure.problems(texts, width)
+    assert not found, "\n".join(found)
+
+
+def board_texts(game: Game, locale: str, **kwargs: object) -> list[measure.Drawn]:
+    with measure.recording() as texts:
+        render_board(game, locale=locale, **kwargs)  # type: ignore[arg-type]
+    return texts
+
+
+def rich(edition: str) -> Game:
+    """The longest figures: a treasury in the billions, a fortune in the millions."""
+    game = _showcase_game(edition)
+    game.s.bank_cash, game.s.cash = 10**12, 123_456_789
+    return game
+
+
+@pytest.mark.parametrize("edition", EDITIONS)
+@pytest.mark.parametrize("locale", LOCALES)
+def test_the_board_reads_at_512_px(edition, locale):
+    game, move = sample_game(edition=edition)
+    texts = board_texts(game, locale, last_move=move)
+    assert_legible(texts, 1024)
+    assert_legible(board_texts(rich(edition), locale, last_move=(7, 24)), 1024)
+    jailed = Game.new(seed=4, edition=edition)
+    jailed.s.position, jailed.s.in_jail = 10, True
+    assert_legible(board_texts(jailed, locale), 1024)
+
+
+def test_the_board_reads_at_another_size_too():
+    game, move = sample_game(edition="fr")
+    assert_legible(board_texts(game, "fr", last_move=move, size=768), 768)
+
+
+def test_a_small_text_and_two_overlapping_texts_are_caught():
+    box = (10.0, 10.0, 60.0, 30.0)
+    assert measure.problems([measure.Drawn("tiny", 21, box)], 1024)  # 10.5 px at 512
+    assert not measure.problems([measure.Drawn("fine", 22, box)], 1024)
+    overlapping = [measure.Drawn("a", 30, box), measure.Drawn("b", 30, (50, 20, 90, 40))]
+    assert measure.problems(overlapping, 1024)
+    out = measure.Drawn("wide", 30, box, room=(10, 10, 40, 30))
+    assert measure.problems([out], 1024)
+
+
+def test_the_board_shows_the_houses_as_a_count_in_the_editions_money():
+    game, move = sample_game(edition="us")
+    texts = [d.text for d in board_texts(game, "fr", last_move=move)]
+    built = [b for b in game.s.buildings if 0 < b < 5]
+    assert built and all(str(b) in texts for b in built)
+    assert "220 $" in texts  # the squares' prices, in the centre's format
+    assert "$220" not in texts
+    assert not [t for t in texts if "$" in t and not t.rstrip().endswith("$")
+                and any(c.isdigit() for c in t)]
