@@ -8,7 +8,11 @@ import pytest
 
 from bot.pictures import measure
 from bot.pictures.board import _showcase_game, render_board, sample_game
+from bot.pictures.heatmap import render_money_map
 from game_core.game import Game
+from game_core.ledger import ledger_of
+
+from .test_recap import log_of
 
 EDITIONS = ("us", "uk", "fr")
 LOCALES = ("en", "fr")
@@ -69,3 +73,19 @@ def test_the_board_shows_the_houses_as_a_count_in_the_editions_money():
     assert "$220" not in texts
     assert not [t for t in texts if "$" in t and not t.rstrip().endswith("$")
                 and any(c.isdigit() for c in t)]
+
+
+def money_map_texts(edition: str, locale: str, rich: bool = False) -> list[measure.Drawn]:
+    options = {"start_cash": 10_000_000, "treasury": 10**12} if rich else None
+    log = log_of(2 if not rich else 3, "focus" if not rich else "always-buy", edition=edition,
+                 options=options, turns=300 if rich else None)
+    with measure.recording() as texts:
+        render_money_map(log.story(), locale=locale, book=ledger_of(log))
+    return texts
+
+
+@pytest.mark.parametrize("edition", EDITIONS)
+@pytest.mark.parametrize("locale", LOCALES)
+def test_the_money_map_reads_at_512_px(edition, locale):
+    assert_legible(money_map_texts(edition, locale), 1024)
+    assert_legible(money_map_texts(edition, locale, rich=True), 1024)
