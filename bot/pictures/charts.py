@@ -23,6 +23,8 @@ from matplotlib.ticker import MaxNLocator
 from PIL import Image
 
 from bot.i18n import format_money
+from bot.i18n.money import is_french
+from game_core.editions import EDITIONS
 
 # Every text is drawn as written: "$220 · $1,500" is money, not TeX between two dollars (a
 # US recap came out as "220·𝑅𝑒𝑛𝑡..." with math parsing on). Set for every Text created from
@@ -43,6 +45,7 @@ BOUGHT = "#1e63d6"
 BANK_TOOK = "#222222"
 BUILT = "#167a30"
 DECIDED = "#c81e28"
+HIT = "#d9480f"  # a big payment
 STANDARD = "#1e63d6"
 HOUSE_RULES = "#e07a10"
 
@@ -89,8 +92,24 @@ def ticks(ax: Axes, axis: str, low: float, high: float, label: Callable[[float],
 
 
 def money_label(edition: str, locale: str) -> Callable[[float], str]:
-    """Tick labels in the edition's money (S1), written the locale's way."""
-    return lambda value: format_money(round(value), edition, locale)
+    """Tick labels in the edition's money (S1), written the locale's way; from 100,000 on,
+    in thousands or millions ("$250k", "10 M Cr") so that they fit left of the axis."""
+    ed = EDITIONS[edition]
+    french = is_french(locale)
+
+    def label(value: float) -> str:
+        amount = round(value)
+        if abs(amount) < 100_000:
+            return format_money(amount, edition, locale)
+        unit, scaled = ("M", amount / 1e6) if abs(amount) >= 1_000_000 else ("k", amount / 1e3)
+        number = f"{scaled:,.0f}" if abs(scaled) >= 1000 else f"{scaled:.3g}"
+        if french:
+            number = number.replace(",", "\u00a0").replace(".", ",") + "\u00a0" + unit
+            return f"{number}\u00a0{ed.currency}"
+        number += unit
+        return f"{ed.currency}{number}" if ed.currency_before else f"{number} {ed.currency}"
+
+    return label
 
 
 def to_png(figure: Figure) -> bytes:
@@ -116,3 +135,19 @@ def as_written(figure: Figure) -> None:
         assert isinstance(text, Text)
         text.set_usetex(False)
         text.set_parse_math(False)
+
+
+def fitted_text(figure: Figure, x: float, y: float, text: str, *, size: float,
+                least: float = SMALL_PT, bold: bool = False, colour: str = INK) -> Text:
+    """`text` at figure coordinates (x, y), top-left anchored, in the largest size from
+    `size` down to `least` that keeps it inside the figure's width."""
+    canvas = figure.canvas
+    assert isinstance(canvas, FigureCanvasAgg)
+    renderer = canvas.get_renderer()  # type: ignore[no-untyped-call]
+    label = figure.text(x, y, text, fontproperties=font(size, bold=bold), color=colour,
+                        va="top")
+    limit = figure.bbox.width * (1 - x) - 8
+    while size > least and label.get_window_extent(renderer).width > limit:
+        size = max(least, size - 1)
+        label.set_fontproperties(font(size, bold=bold))
+    return label

@@ -31,7 +31,7 @@ class Picture:
 
 def recap(log: GameLog, locale: str, png: bool = True) -> Picture:
     story = log.story()
-    return Picture(render_recap(story, locale=locale) if png else None,
+    return Picture(render_recap(story, locale=locale, book=ledger_of(log)) if png else None,
                    recap_text(story, locale=locale))
 
 

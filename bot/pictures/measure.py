@@ -72,39 +72,48 @@ def chart_texts(figure: Figure) -> list[Drawn]:
     canvas = figure.canvas
     assert isinstance(canvas, FigureCanvasAgg)
     renderer = canvas.get_renderer()  # type: ignore[no-untyped-call]
-    height = figure.bbox.height
+    width, height = figure.bbox.width, figure.bbox.height
     texts: list[Drawn] = []
+    hidden = _off_range(figure)
     for text in figure.findobj(Text):
         assert isinstance(text, Text)
-        if not text.get_text().strip() or not _shown(text):
+        if not text.get_text().strip() or not _shown(text, hidden):
             continue
         extent = text.get_window_extent(renderer)
         size = float(text.get_fontsize()) * figure.dpi / 72
         texts.append(Drawn(text.get_text(), size,
-                           (extent.x0, height - extent.y1, extent.x1, height - extent.y0)))
+                           (extent.x0, height - extent.y1, extent.x1, height - extent.y0),
+                           room=(0, 0, width, height)))  # every text inside the picture
     return texts
 
 
-def _shown(text: Text) -> bool:
-    """Visible, with every parent visible, and inside the figure (a tick label off the
-    axis's range is kept by matplotlib but not drawn)."""
-    if not text.get_visible() or (text.axes is not None and not text.axes.get_visible()):
+def _shown(text: Text, hidden: set[int]) -> bool:
+    """Visible, inside the figure, and not a tick label off its axis's range (matplotlib
+    keeps those but does not draw them)."""
+    if id(text) in hidden or not text.get_visible():
+        return False
+    if text.axes is not None and not text.axes.get_visible():
         return False
     figure = text.get_figure()
     if figure is None:
         return False
     extent = text.get_window_extent()
     box = figure.bbox
-    if extent.x1 < box.x0 or extent.x0 > box.x1 or extent.y1 < box.y0 or extent.y0 > box.y1:
-        return False
-    axes = text.axes
-    if axes is not None and text in axes.get_xticklabels() + axes.get_yticklabels():
-        pos = text.get_position()
-        is_x = text in axes.get_xticklabels()
-        low, high = sorted(axes.get_xlim() if is_x else axes.get_ylim())
-        value = pos[0] if is_x else pos[1]
-        return low - 1e-9 <= value <= high + 1e-9
-    return True
+    return not (extent.x1 < box.x0 or extent.x0 > box.x1 or extent.y1 < box.y0
+                or extent.y0 > box.y1)
+
+
+def _off_range(figure: Figure) -> set[int]:
+    hidden: set[int] = set()
+    for ax in figure.axes:
+        for axis in (ax.xaxis, ax.yaxis):
+            low, high = sorted(axis.get_view_interval())
+            if not axis.get_visible():
+                low, high = 1.0, 0.0
+            for tick in axis.get_major_ticks() + axis.get_minor_ticks():
+                if not low - 1e-9 <= tick.get_loc() <= high + 1e-9:
+                    hidden.update((id(tick.label1), id(tick.label2)))
+    return hidden
 
 
 def problems(texts: list[Drawn], width: int, *, shown: int = SHOWN_WIDTH,

@@ -1,11 +1,13 @@
-"""The recap of a game (issue 16): the player's cash and net worth (E2) over the turns, the
-Bank's treasury on its own scale, markers where properties were bought, where the Bank took
-one, where the player built and where the game was decided; headline figures above.
+"""The recap of a game (issues 16, 24): the player's cash and net worth over the turns, on
+one scale with the Bank's treasury when that scale serves (a close race), else the Bank in
+words; markers where properties were bought, went to the Bank or were built on; the big
+payments marked with their amount, and on a loss the debt that ended it; a result line a
+player would post above.
 
-    render_recap(story, locale="fr") -> PNG bytes
-    recap_text(story, locale="fr")   -> the same in words (no Attach Files permission)
+    render_recap(story, locale="fr", book=ledger) -> PNG bytes
+    recap_text(story, locale="fr")                -> the same in words (no Attach Files)
 
-Everything comes from `game_core.story.tell`, the game's replay (H3).
+Everything comes from `game_core.story.tell` and `game_core.ledger`, the game's replay (H3).
 """
 
 from __future__ import annotations
@@ -13,63 +15,73 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from matplotlib.axes import Axes
+from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.figure import Figure
 from matplotlib.lines import Line2D
+from matplotlib.text import Text
 
-from bot.i18n import format_money, points, t
+from bot.i18n import format_money, points, t, tn
 from game_core.editions import EDITIONS
-from game_core.story import BANK_TOOK, BOUGHT, BUILT, DECIDED, Marker, Story
+from game_core.ledger import Ledger
+from game_core.story import BANK_TOOK, BOUGHT, BUILT, Marker, Story
 
 from . import charts as C
 
 DESCRIPTION_LIMIT = 4096  # Discord: an embed's description
 CASH_SAMPLES = 30  # values of the cash line in the text alternative
+ONE_SCALE = 3  # the Bank shares the player's scale while its top is within 3x the player's
+HITS = 3  # the biggest payments marked
 _MARKER_STYLE = {  # kind -> (matplotlib marker, colour, size)
     BOUGHT: ("^", C.BOUGHT, 11), BANK_TOOK: ("X", C.BANK_TOOK, 10), BUILT: ("s", C.BUILT, 9),
 }
 
 
-def render_recap(story: Story, *, locale: str) -> bytes:
-    return C.to_png(recap_figure(story, locale=locale))
+def render_recap(story: Story, *, locale: str, book: Ledger | None = None) -> bytes:
+    return C.to_png(recap_figure(story, locale=locale, book=book))
 
 
-def recap_figure(story: Story, *, locale: str) -> Figure:
+def one_scale(story: Story) -> bool:
+    """Whether the Bank's treasury is drawn on the player's scale: when the race was close
+    enough that both lines read; else the Bank is told in words (two scales misled)."""
+    player = max(max(p.worth, p.cash) for p in story.points)
+    return max(p.bank for p in story.points) <= ONE_SCALE * max(1, player)
+
+
+def recap_figure(story: Story, *, locale: str, book: Ledger | None = None) -> Figure:
     """The recap as a matplotlib figure (the tests read its lines back)."""
     edition = story.edition
     figure = C.new_figure()
-    figure.text(0.03, 0.955, title(story, locale), fontproperties=C.font(C.TITLE_PT, bold=True),
-                color=C.INK, va="top")
+    C.fitted_text(figure, 0.03, 0.955, title(story, locale), size=C.TITLE_PT, bold=True)
     for row, line in enumerate(headline_lines(story, locale)):
-        figure.text(0.03, 0.885 - row * 0.05, line, fontproperties=C.font(), color=C.INK,
-                    va="top")
-    ax = figure.add_axes((0.15, 0.27, 0.68, 0.5))
+        C.fitted_text(figure, 0.03, 0.885 - row * 0.055, line, size=C.TEXT_PT)
+    ax = figure.add_axes((0.15, 0.25, 0.8, 0.5))
     C.style_axes(ax)
     turns = [p.turn for p in story.points]
     ax.plot(turns, [p.cash for p in story.points], color=C.PLAYER, linewidth=2.2,
             label=t(locale, "picture.recap.cash"), gid="cash")
     ax.plot(turns, [p.worth for p in story.points], color=C.WORTH, linewidth=2.2,
             label=t(locale, "picture.recap.worth"), gid="worth")
-    money = C.money_label(edition, locale)
-    C.ticks(ax, "y", 0, max(p.worth for p in story.points), money)
+    top = max(max(p.worth, p.cash) for p in story.points)
+    if one_scale(story):
+        ax.plot(turns, [p.bank for p in story.points], color=C.BANK, linewidth=1.6,
+                linestyle=(0, (4, 3)), label=t(locale, "picture.recap.bank"), gid="bank")
+        top = max(top, max(p.bank for p in story.points))
+    C.ticks(ax, "y", 0, top, C.money_label(edition, locale))
     C.ticks(ax, "x", 0, max(1, turns[-1]), lambda v: str(round(v)), count=6)
     last = max(1, turns[-1])
-    ax.set_xlim(0, last + max(0.5, last / 80))  # room for the decision's rule
+    ax.set_xlim(0, last + max(0.5, last / 60))
     ax.set_xlabel(t(locale, "picture.recap.turn"), fontproperties=C.font())
-    bank = ax.twinx()
-    bank.plot(turns, [p.bank for p in story.points], color=C.BANK, linewidth=1.6,
-              linestyle=(0, (4, 3)), label=t(locale, "picture.recap.bank"), gid="bank")
-    C.ticks(bank, "y", 0, max(p.bank for p in story.points), money, size=C.SMALL_PT,
-            colour=C.BANK)
-    bank.spines["top"].set_visible(False)
-    handles = ax.get_lines() + bank.get_lines() + _markers(ax, story, locale)
-    figure.legend(handles=handles, loc="lower center", ncol=3, frameon=False,
+    handles = ax.get_lines() + _markers(ax, story, locale)
+    if book is not None:
+        handles += _payments(figure, ax, story, book, locale)
+    figure.legend(handles=handles, loc="lower center", ncol=4, frameon=False,
                   prop=C.font(C.SMALL_PT), bbox_to_anchor=(0.5, 0.0), columnspacing=1.2,
-                  handlelength=1.8)
+                  handlelength=1.6)
     return figure
 
 
 def _markers(ax: Axes, story: Story, locale: str) -> list[Line2D]:
-    """The markers sit on the net-worth line at their turn; the decision is a red rule."""
+    """The markers sit on the net-worth line at their turn."""
     worth = [p.worth for p in story.points]
     handles: list[Line2D] = []
     for kind, (shape, colour, size) in _MARKER_STYLE.items():
@@ -81,23 +93,69 @@ def _markers(ax: Axes, story: Story, locale: str) -> list[Line2D]:
                           markeredgewidth=0.8, label=t(locale, f"picture.marker.{kind}"),
                           gid=kind, zorder=3)
         handles.append(line)
-    for marker in story.markers:
-        if marker.kind == DECIDED:
-            handles.append(ax.axvline(marker.turn, color=C.DECIDED, linewidth=2,
-                                      label=t(locale, "picture.marker.decided"), gid=DECIDED))
+    return handles
+
+
+def _payments(figure: Figure, ax: Axes, story: Story, book: Ledger, locale: str
+              ) -> list[Line2D]:
+    """The biggest payments on the cash line, each with its amount, and on a loss the debt
+    that could not be paid (a red cross at the last turn). An amount that would cover
+    another text is left out (the marker stays)."""
+    cash = [p.cash for p in story.points]
+
+    def money(amount: int) -> str:
+        return format_money(amount, story.edition, locale)
+
+    handles: list[Line2D] = []
+    hits = sorted(book.charges, key=lambda c: (-c.amount, c.turn))[:HITS]
+    canvas = figure.canvas
+    assert isinstance(canvas, FigureCanvasAgg)
+    renderer = canvas.get_renderer()  # type: ignore[no-untyped-call]
+    placed: list[Text] = list(figure.texts)
+    labels: list[tuple[float, float, str, str]] = []
+    if hits:
+        (line,) = ax.plot([c.turn for c in hits], [cash[c.turn] for c in hits],
+                          linestyle="none", marker="v", markersize=10, color=C.HIT,
+                          markeredgecolor="white", markeredgewidth=0.8, zorder=4,
+                          label=t(locale, "picture.marker.hit"), gid="hits")
+        handles.append(line)
+        labels += [(c.turn, cash[c.turn], f"-{money(c.amount)}", C.HIT) for c in hits]
+    fatal = book.fatal
+    if fatal is not None:
+        (line,) = ax.plot([fatal.turn], [cash[fatal.turn]], linestyle="none", marker="X",
+                          markersize=13, color=C.DECIDED, markeredgecolor="white", zorder=5,
+                          label=t(locale, "picture.marker.fatal"), gid="fatal")
+        handles.append(line)
+        labels.insert(0, (fatal.turn, cash[fatal.turn],
+                          t(locale, "picture.recap.unpaid", amount=money(fatal.amount)),
+                          C.DECIDED))
+    right = ax.get_xlim()[1]
+    for x, y, text, colour in labels:
+        ha = "right" if x > 0.6 * right else "left"
+        label = ax.annotate(text, (x, y), xytext=(-8 if ha == "right" else 8, 10),
+                            textcoords="offset points", ha=ha, va="bottom", color=colour,
+                            fontproperties=C.font(C.SMALL_PT, bold=True), zorder=6)
+        box = label.get_window_extent(renderer)
+        if box.x0 < 0 or box.x1 > figure.bbox.width or any(
+                box.overlaps(other.get_window_extent(renderer)) for other in placed):
+            label.remove()
+        else:
+            placed.append(label)
     return handles
 
 
 def title(story: Story, locale: str) -> str:
+    """The result line: what a player would post."""
     h = story.headline
     outcome = h.outcome
     if outcome is None:
         return t(locale, "picture.recap.title.going", turns=h.turns)
     if outcome.result == "won":
-        return t(locale, "picture.recap.title.won", turns=h.turns,
-                 points=points(outcome.score, locale))
-    return t(locale, "picture.recap.title.lost", turns=h.turns,
-             reason=t(locale, f"outcome.{outcome.reason}"))
+        return tn(locale, "picture.recap.result.won", h.turns,
+                  points=points(outcome.score, locale),
+                  reason=t(locale, f"outcome.{outcome.reason}"))
+    return tn(locale, "picture.recap.result.lost", h.turns,
+              reason=t(locale, f"outcome.{outcome.reason}"))
 
 
 def headline_lines(story: Story, locale: str) -> list[str]:
@@ -112,9 +170,12 @@ def headline_lines(story: Story, locale: str) -> list[str]:
                     square=square)
     else:
         biggest = t(locale, "picture.recap.biggest_none")
-    return [t(locale, "picture.recap.rent_paid", amount=money(h.rent_paid)) + " · "
-            + t(locale, "picture.recap.rent_received", amount=money(h.rent_received)),
-            biggest + " · " + t(locale, "picture.recap.properties", count=h.properties)]
+    first = (t(locale, "picture.recap.rent_paid", amount=money(h.rent_paid)) + " · "
+             + t(locale, "picture.recap.rent_received", amount=money(h.rent_received)))
+    if not one_scale(story):
+        first += " · " + t(locale, "picture.recap.bank_words",
+                           start=money(story.points[0].bank), end=money(story.points[-1].bank))
+    return [first, biggest + " · " + t(locale, "picture.recap.properties", count=h.properties)]
 
 
 def recap_text(story: Story, *, locale: str) -> str:
@@ -142,4 +203,3 @@ def _turn_list(markers: Sequence[Marker], locale: str) -> str:
     turns = sorted({m.turn for m in markers})
     shown = ", ".join(map(str, turns[:40]))
     return shown + ("…" if len(turns) > 40 else "")
-

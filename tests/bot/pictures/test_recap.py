@@ -10,9 +10,12 @@ from matplotlib.figure import Figure
 from PIL import Image
 
 from bot.i18n import format_money
-from bot.pictures.recap import recap_figure, recap_text, render_recap
+from bot.pictures.recap import (
+    headline_lines, one_scale, recap_figure, recap_text, render_recap,
+)
 from game_core import Game
-from game_core.story import BOUGHT, DECIDED, GameLog, Story, TurnPoint
+from game_core.ledger import ledger_of
+from game_core.story import BOUGHT, GameLog, Story, TurnPoint
 from game_core.strategies import make_strategy
 
 MAX_PNG = 300_000
@@ -38,7 +41,8 @@ def plotted(figure: Figure, gid: str) -> list[tuple[float, float]]:
 
 
 def assert_plots(figure: Figure, story: Story) -> None:
-    for gid, value in (("cash", "cash"), ("worth", "worth"), ("bank", "bank")):
+    lines = ["cash", "worth"] + ["bank"] * one_scale(story)
+    for gid, value in zip(lines, lines, strict=True):
         expected = [(p.turn, getattr(p, value)) for p in story.points]
         assert plotted(figure, gid) == expected, gid
 
@@ -57,11 +61,40 @@ def won() -> GameLog:
 def test_H3_the_recap_plots_the_replays_cash_worth_and_treasury(which, request):
     log: GameLog = request.getfixturevalue(which)
     story = log.story()
-    figure = recap_figure(story, locale="en")
+    book = ledger_of(log)
+    figure = recap_figure(story, locale="en", book=book)
     assert_plots(figure, story)
     bought = [m.turn for m in story.markers if m.kind == BOUGHT]
     assert [x for x, _ in plotted(figure, BOUGHT)] == bought
-    assert plotted(figure, DECIDED)[0][0] == story.headline.turns
+    if which == "lost":  # the debt that ended it, on the cash line at the last turn
+        assert plotted(figure, "fatal") == [(story.headline.turns, story.points[-1].cash)]
+    else:
+        with pytest.raises(AssertionError):
+            plotted(figure, "fatal")
+    biggest = sorted(book.charges, key=lambda c: (-c.amount, c.turn))[:3]
+    assert plotted(figure, "hits") == [(c.turn, story.points[c.turn].cash) for c in biggest]
+    assert biggest[0].amount == story.headline.biggest_payment
+
+
+def test_one_scale_for_a_close_race_the_bank_in_words_on_a_rout(won, lost):
+    """Two y-scales put the Bank's line above the player's on a loss: a won race shares
+    one scale with the Bank; a rout tells the Bank's treasury in words instead."""
+    assert one_scale(won.story()) and not one_scale(lost.story())
+    story = lost.story()
+    with pytest.raises(AssertionError):
+        plotted(recap_figure(story, locale="en"), "bank")
+    first = story.points[0].bank
+    assert f"the Bank: ${first:,} → ${story.points[-1].bank:,}" in headline_lines(story,
+                                                                                   "en")[0]
+    figure = recap_figure(won.story(), locale="en")
+    assert len([ax for ax in figure.axes if ax.get_visible()]) == 1  # one y-scale
+
+
+def test_the_legend_speaks_plainly(lost):
+    figure = recap_figure(lost.story(), locale="en", book=ledger_of(lost))
+    words = [text.get_text() for text in figure.legends[0].get_texts()]
+    assert words == ["Cash", "Net worth", "You bought", "Went to the Bank", "Big payment",
+                     "Debt not paid"]
 
 
 def test_a_recap_with_its_cash_one_turn_late_is_caught(lost):
