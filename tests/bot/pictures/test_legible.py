@@ -4,13 +4,17 @@ editions. The drawing code reports each text it draws (`bot.pictures.measure`)."
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
+from bot.application.records import FinishedGame
 from bot.pictures import measure
 from bot.pictures.board import _showcase_game, render_board, sample_game
 from bot.pictures.charts import to_png
 from bot.pictures.heatmap import render_money_map
 from bot.pictures.recap import recap_figure
+from bot.pictures.record_chart import record_figure
 from game_core.game import Game
 from game_core.ledger import ledger_of
 
@@ -114,3 +118,17 @@ def test_a_text_out_of_the_chart_is_caught():
     figure = recap_figure(log.story(), locale="fr")
     figure.text(0.9, 0.5, "Gagnée en 232 tours, la Banque a fait faillite")
     assert measure.problems(chart_texts(figure), 800)
+
+
+def games(n: int, share: float, seed: int = 16) -> list[FinishedGame]:
+    rng = random.Random(seed)
+    return [FinishedGame(won=rng.random() < share, score=rng.randint(20_000, 28_000),
+                         turns=rng.randint(20, 300), standard=rng.random() < 0.67)
+            for _ in range(n)]
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+@pytest.mark.parametrize("played", [games(2, 0.5), games(200, 0.2), games(30, 0.0),
+                                    games(21, 1.0), games(1000, 0.3)])
+def test_the_record_chart_reads_at_512_px(locale, played):
+    assert_legible(chart_texts(record_figure(played, locale=locale)), 800)
