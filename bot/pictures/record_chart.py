@@ -15,24 +15,20 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from matplotlib.axes import Axes
-from matplotlib.figure import Figure
-from matplotlib.patches import Patch
-from matplotlib.ticker import FuncFormatter
-
 from bot.application.records import FinishedGame
 from bot.i18n import format_number, format_percent, points, t, tn
 
-from . import charts as C
+from . import plot as P
 
 TEXT_LINES = 25  # the newest games listed in the text alternative
 WINDOW = 20  # games in the rolling win rate
 BINS = 8  # bars of the wins-by-turns panel
-WIN, LOSS, RATE = "#1f9d55", "#d64545", C.INK
+WIN, LOSS, RATE = (31, 157, 85), (214, 69, 69), P.INK
+STANDARD, HOUSE = (30, 99, 214), (224, 122, 16)  # the rules' colours, as on the board
 
 
 def render_record(games: Sequence[FinishedGame], *, locale: str) -> bytes:
-    return C.to_png(record_figure(games, locale=locale))
+    return record_chart(games, locale=locale).png()
 
 
 def headline(games: Sequence[FinishedGame], locale: str) -> str:
@@ -66,79 +62,71 @@ def rolling_rate(games: Sequence[FinishedGame], window: int = WINDOW) -> list[fl
     return rates
 
 
-def record_figure(games: Sequence[FinishedGame], *, locale: str) -> Figure:
-    figure = C.new_figure(height=560)
-    C.fitted_text(figure, 0.03, 0.965, headline(games, locale), size=C.TITLE_PT, bold=True)
-    C.fitted_text(figure, 0.03, 0.9, t(locale, "picture.record.streak",
-                                      count=longest_streak(games)), size=C.TEXT_PT)
-    strip = figure.add_axes((0.12, 0.52, 0.84, 0.27))
-    _strip(strip, games, locale)
-    wins = figure.add_axes((0.12, 0.1, 0.84, 0.27))
-    _by_turns(wins, games, locale)
-    return figure
+def record_chart(games: Sequence[FinishedGame], *, locale: str) -> P.Chart:
+    """The chart drawn (its series kept by name for the tests: "wins", "losses", "rate",
+    "wins.standard", "wins.house")."""
+    chart = P.Chart()
+    room = P.WIDTH - 48
+    chart.text((24, 40), headline(games, locale), size=P.TITLE_PX, bold=True, room=room)
+    chart.text((24, 78), t(locale, "picture.record.streak", count=longest_streak(games)))
+    x = P.WIDTH - 230.0
+    for colour, key in ((WIN, "picture.record.win"), (LOSS, "picture.record.loss")):
+        x = chart.chip(x, 78, colour, t(locale, key).capitalize()) + 24
+    _strip(chart, games, locale)
+    _by_turns(chart, games, locale)
+    return chart
 
 
-def _strip(ax: Axes, games: Sequence[FinishedGame], locale: str) -> None:
+def _strip(chart: P.Chart, games: Sequence[FinishedGame], locale: str) -> None:
     """Each game a bar at its place, win or loss, under the rolling win rate."""
-    C.style_axes(ax)
     n = len(games)
-    for won, colour, gid in ((True, WIN, "wins"), (False, LOSS, "losses")):
-        xs = [(k + 0.6, 0.8) for k, g in enumerate(games) if g.won == won]
-        if xs:
-            ax.broken_barh(xs, (0, 0.12), facecolors=colour, gid=gid)
-    window = min(WINDOW, n)
-    ax.plot(range(1, n + 1), rolling_rate(games), color=RATE, linewidth=2, gid="rate")
-    ax.set_ylim(0, 1.02)
-    ax.set_yticks([0, 0.5, 1], [format_percent(v, locale) for v in (0, 0.5, 1)],
-                  fontproperties=C.font())
-    C.ticks(ax, "x", 1, n, lambda v: str(round(v)), count=6)
-    ax.set_xlim(0.5, n + 0.5)
-    ax.set_title(t(locale, "picture.record.rate", count=window), loc="left",
-                 fontproperties=C.font(C.TEXT_PT), color=C.INK)
-    figure = ax.get_figure()
-    assert isinstance(figure, Figure)
-    figure.legend(handles=[Patch(color=WIN, label=t(locale, "picture.record.win").capitalize()),
-                           Patch(color=LOSS,
-                                 label=t(locale, "picture.record.loss").capitalize())],
-                  loc="upper right", bbox_to_anchor=(0.97, 0.915), ncol=2, frameon=False,
-                  prop=C.font(C.SMALL_PT), handlelength=1.2)  # on the streak's line
+    chart.text((96, 122), t(locale, "picture.record.rate", count=min(WINDOW, n)), room=680)
+    ax = P.Axes(chart, (96, 134, 776, 272), (0.5, n + 0.5), (0, 1.02))
+    ax.frame(P.nice_ticks(1, n, 6), lambda v: str(round(v)), (0, 0.5, 1),
+             lambda v: format_percent(v, locale))
+    for won, colour, name in ((True, WIN, "wins"), (False, LOSS, "losses")):
+        xs = [k + 1 for k, g in enumerate(games) if g.won == won]
+        ax.bars(name, xs, [0.12] * len(xs), 0.8, colour)
+    ax.line("rate", list(range(1, n + 1)), rolling_rate(games), RATE, width=3)
 
 
-def _by_turns(ax: Axes, games: Sequence[FinishedGame], locale: str) -> None:
+def _by_turns(chart: P.Chart, games: Sequence[FinishedGame], locale: str) -> None:
     """How many wins took how many turns, standard and house rules stacked."""
-    C.style_axes(ax)
-    ax.set_title(t(locale, "picture.record.by_turns"), loc="left",
-                 fontproperties=C.font(C.TEXT_PT), color=C.INK)
+    chart.text((96, 340), t(locale, "picture.record.by_turns"), room=680)
+    chart.text((96, 546), t(locale, "picture.record.turns_axis"))
     won = [g for g in games if g.won]
-    ax.set_xlabel(t(locale, "picture.record.turns_axis"), fontproperties=C.font(), loc="left")
+    box = (96, 352, 776, 500)
     if not won:
-        ax.set_xticks([])
-        ax.set_yticks([])
-        ax.text(0.5, 0.5, t(locale, "picture.record.no_win"), transform=ax.transAxes,
-                ha="center", va="center", fontproperties=C.font(), color=C.INK)
+        ax = P.Axes(chart, box, (0, 1), (0, 1))
+        ax.frame((), str, (), str)
+        chart.text(((box[0] + box[2]) / 2, (box[1] + box[3]) / 2),
+                   t(locale, "picture.record.no_win"), anchor="mm")
         return
     low, high = min(g.turns for g in won), max(g.turns for g in won)
     width = max(1, -(-(high - low + 1) // BINS))
-    edges = [low + k * width for k in range(BINS + 1)]
     bottom = [0] * BINS
-    handles = []
-    for standard, colour, key in ((True, C.STANDARD, "standard"),
-                                  (False, C.HOUSE_RULES, "house")):
+    stacks = []
+    for standard, colour, key in ((True, STANDARD, "standard"), (False, HOUSE, "house")):
         counts = [0] * BINS
         for g in won:
             if g.standard == standard:
                 counts[min(BINS - 1, (g.turns - low) // width)] += 1
-        if any(counts):
-            ax.bar([e + width / 2 for e in edges[:-1]], counts, width=width * 0.9,
-                   bottom=bottom, color=colour, gid=f"wins.{key}")
-            handles.append(Patch(color=colour, label=t(locale, f"picture.record.{key}")))
+        stacks.append((key, colour, counts, list(bottom)))
         bottom = [b + c for b, c in zip(bottom, counts, strict=True)]
-    C.ticks(ax, "y", 0, max(bottom), lambda v: format_number(round(v), locale), count=3)
-    C.ticks(ax, "x", low, low + BINS * width, lambda v: str(round(v)), count=6)
-    ax.set_xlim(low, low + BINS * width)
-    ax.xaxis.set_major_formatter(FuncFormatter(lambda v, _: str(round(v))))
-    ax.legend(handles=handles, loc="upper right", bbox_to_anchor=(1.0, -0.1), ncol=2,
-              frameon=False, prop=C.font(C.SMALL_PT), handlelength=1.2)  # the x label's row
+    yticks = P.nice_ticks(0, max(bottom), 3)
+    ax = P.Axes(chart, box, (low, low + BINS * width), (0, yticks[-1]))
+    ax.frame(P.nice_ticks(low, low + BINS * width, 6), lambda v: str(round(v)), yticks,
+             lambda v: format_number(round(v), locale))
+    centres = [low + (k + 0.5) * width for k in range(BINS)]
+    x = P.WIDTH - 24.0
+    for key, colour, counts, under in reversed(stacks):
+        if any(counts):
+            ax.bars(f"wins.{key}", centres, counts, width * 0.9, colour, under)
+    labels = [(colour, t(locale, f"picture.record.{key}")) for key, colour, counts, _ in stacks
+              if any(counts)]
+    x -= sum(P.SMALL_PX + 2 + P.font(P.SMALL_PX).width(label) + 24 for _, label in labels)
+    for colour, label in labels:
+        x = chart.chip(x, 546, colour, label) + 24
 
 
 def record_text(games: Sequence[FinishedGame], *, locale: str) -> str:

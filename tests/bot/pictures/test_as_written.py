@@ -8,10 +8,8 @@ from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.figure import Figure
 from matplotlib.text import Text
 
-from bot.application.records import FinishedGame
 from bot.pictures.charts import as_written
 from bot.pictures.recap import headline_lines, recap_figure, title
-from bot.pictures.record_chart import record_figure
 from game_core.story import GameLog
 
 from .test_recap import log_of
@@ -66,10 +64,3 @@ def test_math_parsing_left_on_is_caught():
     text = figure.text(0.5, 0.5, "$4,411 · $2,622", parse_math=True)
     with pytest.raises(AssertionError):
         assert_as_written([text])
-
-
-@pytest.mark.parametrize("locale", ["en", "fr"])
-def test_the_record_chart_draws_every_text_as_written(locale):
-    games = [FinishedGame(won=k % 3 == 0, score=24_000 + k, turns=50 + k, standard=k % 2 == 0)
-             for k in range(12)]
-    assert_as_written(drawn_texts(record_figure(games, locale=locale)))

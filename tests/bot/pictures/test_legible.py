@@ -14,7 +14,7 @@ from bot.pictures.board import _showcase_game, render_board, sample_game
 from bot.pictures.charts import to_png
 from bot.pictures.heatmap import render_money_map
 from bot.pictures.recap import recap_figure
-from bot.pictures.record_chart import record_figure
+from bot.pictures.record_chart import record_chart
 from game_core.game import Game
 from game_core.ledger import ledger_of
 
@@ -131,4 +131,6 @@ def games(n: int, share: float, seed: int = 16) -> list[FinishedGame]:
 @pytest.mark.parametrize("played", [games(2, 0.5), games(200, 0.2), games(30, 0.0),
                                     games(21, 1.0), games(1000, 0.3)])
 def test_the_record_chart_reads_at_512_px(locale, played):
-    assert_legible(chart_texts(record_figure(played, locale=locale)), 800)
+    with measure.recording() as texts:
+        record_chart(played, locale=locale)
+    assert_legible(texts, 800)

@@ -9,8 +9,9 @@ import random
 import pytest
 from PIL import Image
 
+from bot.pictures import measure
 from bot.pictures.record_chart import (
-    headline, longest_streak, record_figure, record_text, render_record,
+    headline, longest_streak, record_chart, record_text, render_record,
 )
 from bot.application.records import FinishedGame
 
@@ -22,36 +23,31 @@ def record(n: int, seed: int = 1) -> list[FinishedGame]:
             for _ in range(n)]
 
 
-def bars(figure, gid: str) -> list[float]:
-    """The x centres of the bars of the collection or bar container `gid`."""
-    for ax in figure.axes:
-        for collection in ax.collections:
-            if collection.get_gid() == gid:
-                return [round((p.vertices[:, 0].min() + p.vertices[:, 0].max()) / 2, 6)
-                        for p in collection.get_paths()]
-    return []
+def bars(chart, name: str) -> list[float]:
+    """The x of each bar of the series `name`, read back from what was drawn."""
+    return [x for x, _ in chart.series.get(name, [])]
 
 
-def heights(figure, gid: str) -> list[float]:
-    return [patch.get_height() for ax in figure.axes for patch in ax.patches
-            if patch.get_gid() == gid]
+def heights(chart, name: str) -> list[float]:
+    return [h for _, h in chart.series.get(name, [])]
 
 
 @pytest.mark.parametrize("n", [2, 200])
 def test_the_strip_shows_each_game_at_its_place_and_the_rolling_win_rate(n):
     games = record(n)
-    figure = record_figure(games, locale="en")
+    figure = record_chart(games, locale="en")
     assert bars(figure, "wins") == [i + 1 for i, g in enumerate(games) if g.won]
     assert bars(figure, "losses") == [i + 1 for i, g in enumerate(games) if not g.won]
-    (rate,) = [line for ax in figure.axes for line in ax.get_lines() if line.get_gid() == "rate"]
+    rate = [y for _, y in figure.series["rate"]]
     expected = [sum(g.won for g in games[max(0, k - 19):k + 1]) / min(k + 1, 20)
                 for k in range(n)]
-    assert list(rate.get_ydata()) == pytest.approx(expected)
+    assert rate == pytest.approx(expected)
+    assert [x for x, _ in figure.series["rate"]] == list(range(1, n + 1))
 
 
 def test_the_wins_are_counted_by_the_turns_they_took():
     games = record(200)
-    figure = record_figure(games, locale="en")
+    figure = record_chart(games, locale="en")
     for gid, standard in (("wins.standard", True), ("wins.house", False)):
         assert sum(heights(figure, gid)) == sum(1 for g in games if g.won
                                                 and g.standard == standard)
@@ -70,22 +66,25 @@ def test_the_title_counts_games_wins_rate_and_best_score_with_plurals(locale, wi
     played = [FinishedGame(k < wins, 24_000 + k + 1 if k < wins else 0, 50, True)
               for k in range(games)]
     assert headline(played, locale) == expected
-    texts = [t.get_text() for t in record_figure(played, locale=locale).texts]
-    assert expected in texts
+    with measure.recording() as texts:
+        record_chart(played, locale=locale)
+    assert expected in [d.text for d in texts]
 
 
 def test_the_longest_winning_streak():
     played = [FinishedGame(w, 20_000, 50, True) for w in (1, 1, 0, 1, 1, 1, 0, 1)]
     assert longest_streak(played) == 3
-    assert "Longest winning streak: 3" in [t.get_text()
-                                           for t in record_figure(played, locale="en").texts]
+    with measure.recording() as texts:
+        record_chart(played, locale="en")
+    assert "Longest winning streak: 3" in [d.text for d in texts]
 
 
 def test_two_losses_say_no_win_yet():
     games = [FinishedGame(False, 0, 40, True), FinishedGame(False, 0, 90, False)]
-    figure = record_figure(games, locale="fr")
+    with measure.recording() as texts:
+        figure = record_chart(games, locale="fr")
     assert bars(figure, "losses") == [1, 2] and not bars(figure, "wins")
-    assert "Pas encore de victoire" in [t.get_text() for ax in figure.axes for t in ax.texts]
+    assert "Pas encore de victoire" in [d.text for d in texts]
 
 
 @pytest.mark.parametrize("locale", ["en", "fr"])
