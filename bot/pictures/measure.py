@@ -2,12 +2,10 @@
 400-550 px wide, so a picture is judged scaled to 512 px wide; there no text may be smaller
 than 11 px, and no two texts may overlap.
 
-The drawing code reports each text it draws:
-- Pillow (the board, the money map): `BoardFont.draw` calls `record` with the font's size
-  and the text's ink box, and the box it was meant to fit in when there is one; `recording()`
-  collects them for the picture drawn inside it.
-- matplotlib (the recap, the record chart): `chart_texts(figure)` reads the drawn figure's
-  texts back, each with its size and its box from the renderer.
+The drawing code reports each text it draws: every picture is drawn with Pillow, and
+`BoardFont.draw` calls `record` with the font's size and the text's ink box, and the box it
+was meant to fit in when there is one; `recording()` collects them for the picture drawn
+inside it (a cached layer's texts are replayed into it).
 
 `problems(texts, width)` lists what breaks the rule (the tests fail on any).
 """
@@ -18,10 +16,6 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass
-
-from matplotlib.backends.backend_agg import FigureCanvasAgg
-from matplotlib.figure import Figure
-from matplotlib.text import Text
 
 SHOWN_WIDTH = 512  # px: the picture as a chat shows it
 LEAST_PX = 11  # px: the smallest text readable there
@@ -65,55 +59,6 @@ def replay(texts: list[Drawn]) -> None:
     sink = _sink.get()
     if sink is not None:
         sink.extend(texts)
-
-
-def chart_texts(figure: Figure) -> list[Drawn]:
-    """The visible texts of a drawn figure (y from the top, like Pillow's)."""
-    canvas = figure.canvas
-    assert isinstance(canvas, FigureCanvasAgg)
-    renderer = canvas.get_renderer()  # type: ignore[no-untyped-call]
-    width, height = figure.bbox.width, figure.bbox.height
-    texts: list[Drawn] = []
-    hidden = _off_range(figure)
-    for text in figure.findobj(Text):
-        assert isinstance(text, Text)
-        if not text.get_text().strip() or not _shown(text, hidden):
-            continue
-        extent = text.get_window_extent(renderer)
-        size = float(text.get_fontsize()) * figure.dpi / 72
-        texts.append(Drawn(text.get_text(), size,
-                           (extent.x0, height - extent.y1, extent.x1, height - extent.y0),
-                           room=(0, 0, width, height)))  # every text inside the picture
-    return texts
-
-
-def _shown(text: Text, hidden: set[int]) -> bool:
-    """Visible, inside the figure, and not a tick label off its axis's range (matplotlib
-    keeps those but does not draw them)."""
-    if id(text) in hidden or not text.get_visible():
-        return False
-    if text.axes is not None and not text.axes.get_visible():
-        return False
-    figure = text.get_figure()
-    if figure is None:
-        return False
-    extent = text.get_window_extent()
-    box = figure.bbox
-    return not (extent.x1 < box.x0 or extent.x0 > box.x1 or extent.y1 < box.y0
-                or extent.y0 > box.y1)
-
-
-def _off_range(figure: Figure) -> set[int]:
-    hidden: set[int] = set()
-    for ax in figure.axes:
-        for axis in (ax.xaxis, ax.yaxis):
-            low, high = sorted(axis.get_view_interval())
-            if not axis.get_visible():
-                low, high = 1.0, 0.0
-            for tick in axis.get_major_ticks() + axis.get_minor_ticks():
-                if not low - 1e-9 <= tick.get_loc() <= high + 1e-9:
-                    hidden.update((id(tick.label1), id(tick.label2)))
-    return hidden
 
 
 def problems(texts: list[Drawn], width: int, *, shown: int = SHOWN_WIDTH,

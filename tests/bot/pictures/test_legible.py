@@ -11,9 +11,8 @@ import pytest
 from bot.application.records import FinishedGame
 from bot.pictures import measure
 from bot.pictures.board import _showcase_game, render_board, sample_game
-from bot.pictures.charts import to_png
 from bot.pictures.heatmap import render_money_map
-from bot.pictures.recap import recap_figure
+from bot.pictures.recap import recap_chart
 from bot.pictures.record_chart import record_chart
 from game_core.game import Game
 from game_core.ledger import ledger_of
@@ -97,11 +96,6 @@ def test_the_money_map_reads_at_512_px(edition, locale):
     assert_legible(money_map_texts(edition, locale, rich=True), 1024)
 
 
-def chart_texts(figure) -> list[measure.Drawn]:
-    to_png(figure)  # drawn as the bot draws it
-    return measure.chart_texts(figure)
-
-
 @pytest.mark.parametrize("edition", EDITIONS)
 @pytest.mark.parametrize("locale", LOCALES)
 @pytest.mark.parametrize("seed, strategy, turns", [(5, "always-buy", None), (2, "focus", None),
@@ -109,15 +103,9 @@ def chart_texts(figure) -> list[measure.Drawn]:
 def test_the_recap_reads_at_512_px(edition, locale, seed, strategy, turns):
     options = {"start_cash": 10_000_000, "treasury": 10**12} if turns else None
     log = log_of(seed, strategy, edition=edition, options=options, turns=turns)
-    figure = recap_figure(log.story(), locale=locale, book=ledger_of(log))
-    assert_legible(chart_texts(figure), 800)
-
-
-def test_a_text_out_of_the_chart_is_caught():
-    log = log_of(2, "focus")
-    figure = recap_figure(log.story(), locale="fr")
-    figure.text(0.9, 0.5, "Gagnée en 232 tours, la Banque a fait faillite")
-    assert measure.problems(chart_texts(figure), 800)
+    with measure.recording() as texts:
+        recap_chart(log.story(), locale=locale, book=ledger_of(log))
+    assert_legible(texts, 800)
 
 
 def games(n: int, share: float, seed: int = 16) -> list[FinishedGame]:

@@ -6,12 +6,13 @@ from __future__ import annotations
 import io
 
 import pytest
-from matplotlib.figure import Figure
 from PIL import Image
 
 from bot.i18n import format_money
+from bot.pictures import measure
+from bot.pictures.plot import Chart
 from bot.pictures.recap import (
-    headline_lines, one_scale, recap_figure, recap_text, render_recap,
+    headline_lines, one_scale, recap_chart, recap_text, render_recap,
 )
 from game_core import Game
 from game_core.ledger import ledger_of
@@ -31,16 +32,14 @@ def log_of(seed: int, strategy: str, *, edition: str = "us", options: dict | Non
     return GameLog(seed, game.options.to_dict(), edition, tuple(actions))
 
 
-def plotted(figure: Figure, gid: str) -> list[tuple[float, float]]:
-    """The (turn, value) points of the line `gid`, read back from the figure."""
-    for ax in figure.axes:
-        for line in ax.get_lines():
-            if line.get_gid() == gid:
-                return list(zip(line.get_xdata(), line.get_ydata(), strict=True))  # type: ignore[arg-type]
-    raise AssertionError(f"no line {gid!r} in the figure")
+def plotted(figure: Chart, gid: str) -> list[tuple[float, float]]:
+    """The (turn, value) points of the series `gid`, read back from what was drawn."""
+    if gid not in figure.series:
+        raise AssertionError(f"no series {gid!r} in the picture")
+    return figure.series[gid]
 
 
-def assert_plots(figure: Figure, story: Story) -> None:
+def assert_plots(figure: Chart, story: Story) -> None:
     lines = ["cash", "worth"] + ["bank"] * one_scale(story)
     for gid, value in zip(lines, lines, strict=True):
         expected = [(p.turn, getattr(p, value)) for p in story.points]
@@ -62,7 +61,7 @@ def test_H3_the_recap_plots_the_replays_cash_worth_and_treasury(which, request):
     log: GameLog = request.getfixturevalue(which)
     story = log.story()
     book = ledger_of(log)
-    figure = recap_figure(story, locale="en", book=book)
+    figure = recap_chart(story, locale="en", book=book)
     assert_plots(figure, story)
     bought = [m.turn for m in story.markers if m.kind == BOUGHT]
     assert [x for x, _ in plotted(figure, BOUGHT)] == bought
@@ -82,17 +81,18 @@ def test_one_scale_for_a_close_race_the_bank_in_words_on_a_rout(won, lost):
     assert one_scale(won.story()) and not one_scale(lost.story())
     story = lost.story()
     with pytest.raises(AssertionError):
-        plotted(recap_figure(story, locale="en"), "bank")
+        plotted(recap_chart(story, locale="en"), "bank")
     first = story.points[0].bank
     assert f"the Bank: ${first:,} → ${story.points[-1].bank:,}" in headline_lines(story,
                                                                                    "en")[0]
-    figure = recap_figure(won.story(), locale="en")
-    assert len([ax for ax in figure.axes if ax.get_visible()]) == 1  # one y-scale
+    figure = recap_chart(won.story(), locale="en")
+    assert {"cash", "worth", "bank"} <= set(figure.series)  # one y-scale: the only one drawn
 
 
 def test_the_legend_speaks_plainly(lost):
-    figure = recap_figure(lost.story(), locale="en", book=ledger_of(lost))
-    words = [text.get_text() for text in figure.legends[0].get_texts()]
+    with measure.recording() as texts:
+        recap_chart(lost.story(), locale="en", book=ledger_of(lost))
+    words = [d.text for d in texts if d.box[1] > 500]  # the legend's rows, under the plot
     assert words == ["Cash", "Net worth", "You bought", "Went to the Bank", "Big payment",
                      "Debt not paid"]
 
@@ -104,7 +104,7 @@ def test_a_recap_with_its_cash_one_turn_late_is_caught(lost):
                                       zip(story.points, [cash[0], *cash[:-1]], strict=True)),
                  story.markers, story.paid, story.received, story.headline)
     with pytest.raises(AssertionError):
-        assert_plots(recap_figure(late, locale="en"), story)
+        assert_plots(recap_chart(late, locale="en"), story)
 
 
 @pytest.mark.parametrize("edition", ["us", "uk", "fr"])
