@@ -145,5 +145,5 @@ def hatch(width: int, height: int) -> Image.Image:
     draw = ImageDraw.Draw(image)
     step = 9
     for x in range(-height, width, step):
-        draw.line([(x, height), (x + height, 0)], fill=(90, 90, 90, 150), width=2)
+        draw.line([(x, height), (x + height, 0)], fill=(90, 90, 90, 115), width=2)
     return image

@@ -9,6 +9,7 @@ import random
 import pytest
 
 from bot.application.records import FinishedGame
+from bot.i18n import format_money, t
 from bot.pictures import measure
 from bot.pictures.board import _showcase_game, render_board, sample_game
 from bot.pictures.heatmap import render_money_map
@@ -16,6 +17,7 @@ from bot.pictures.recap import recap_chart
 from bot.pictures.record_chart import record_chart
 from game_core.game import Game
 from game_core.ledger import ledger_of
+from game_core.rules import estate_value, liquidation_value
 
 from .test_recap import log_of
 
@@ -122,3 +124,23 @@ def test_the_record_chart_reads_at_512_px(locale, played):
     with measure.recording() as texts:
         record_chart(played, locale=locale)
     assert_legible(texts, 800)
+
+
+@pytest.mark.parametrize("edition, locale", [("us", "en"), ("fr", "fr"), ("us", "fr")])
+def test_E2_M5_the_centre_shows_net_worth_and_what_cashing_out_would_leave_the_bank(edition,
+                                                                                   locale):
+    game, move = sample_game(edition=edition)
+    s = game.s
+    texts = [d.text for d in board_texts(game, locale, last_move=move)]
+    raisable = liquidation_value(s) - s.cash  # every building sold, every property mortgaged
+    for amount in (estate_value(s), s.bank_cash - raisable, s.cash, s.bank_cash):
+        assert format_money(amount, edition, locale) in texts
+    assert t(locale, "picture.board.supply", houses=s.houses_left, hotels=s.hotels_left,
+             pawns=s.pawns_left) in texts
+
+
+def test_M5_a_cash_out_that_would_bankrupt_the_bank_says_so():
+    game, move = sample_game(edition="us")
+    game.s.bank_cash = 10  # less than the estate would raise
+    texts = [d.text for d in board_texts(game, "en", last_move=move)]
+    assert "Bankrupt: win!" in texts
