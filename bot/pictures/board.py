@@ -5,8 +5,16 @@
 What never changes in a game (squares, names, prices, colour bands, the centre's labels) is
 drawn once per edition, language and size and kept; each render copies it and draws only what
 the state changes: owners' marks, buildings, mortgages, the pawn, the last move and the
-figures in the centre. The picture is saved as a 256-colour PNG: an RGB PNG of this size
-costs ~45 ms to encode, a palette one ~5 ms.
+figures in the centre (`board_centre`).
+
+Made to be read where a chat shows it, ~512 px wide (issue 24): no text under 11 px there
+(`measure` checks every text drawn), so a square shows its edition's short name where the
+full one can't fit (`short_names`), a street its houses as one house and a count, the pawn
+stands on its square's foot strip and that square is always framed, and every amount is in
+the edition's money written the locale's way.
+
+The picture is saved as a 256-colour PNG: an RGB PNG of this size costs ~45 ms to encode, a
+palette one ~5 ms.
 
     python -m bot.pictures.board --sample docs/board.png [--edition fr]
 """
@@ -66,13 +74,6 @@ def render_board(game: Game, *, last_move: Move | None = None, locale: str | Non
     out = io.BytesIO()
     paletted.save(out, "PNG", compress_level=1)  # speed over the last few kB
     return out.getvalue()
-
-
-def empty_board(edition: str, locale: str, size: int = L.DEFAULT_SIZE) -> Image.Image:
-    """A copy of the unchanging board (RGB), to draw something else on (the money map)."""
-    static = _static(edition, locale, size)
-    measure.replay(static.texts)
-    return static.image.copy()
 
 
 # ---- the unchanging board -----------------------------------------------------------------

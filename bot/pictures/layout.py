@@ -181,10 +181,6 @@ class Layout:
             return (cx + shift, cy)
         return (cx, cy + shift)
 
-    def building_centers(self, square: int, count: int) -> list[Point]:
-        """Where the building's sprite stands (one, whatever the count)."""
-        return [self.building_center(square)]
-
     def token_center(self, square: int, in_jail: bool = False) -> Point:
         """The player's pawn, on its square: over the foot strip (the price, or the owner's
         mark; the name stays clear); on a corner, its inner corner; in Jail, on the cell."""
@@ -221,10 +217,6 @@ class Layout:
             return (edge + dx * (r + gap), my)
         edge = y1 if dy > 0 else y0
         return (mx, edge + dy * (r + gap))
-
-    def move_anchor(self, square: int) -> Point:
-        """Where the last-move arrow starts from a square: beside it, inside the ring."""
-        return self.lane_point(square)
 
     def jail_cell(self) -> Box:
         """The "In Jail" cell of corner 10: its upper right, the visiting strip round it."""
