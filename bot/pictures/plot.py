@@ -26,6 +26,7 @@ from .font import BoardFont, board_font
 RGB = tuple[int, int, int]
 Box = tuple[int, int, int, int]
 WIDTH, HEIGHT = 800, 560
+PICTURE: Box = (0, 0, WIDTH, HEIGHT)  # every text's room: inside the picture
 TITLE_PX, TEXT_PX, SMALL_PX = 26, 21, 18  # 16, 13 and 11.5 px once shown 512 wide
 BACKGROUND: RGB = (251, 250, 244)
 PLOT_BG: RGB = (255, 255, 255)
@@ -98,14 +99,14 @@ class Chart:
         f = font(size, bold)
         while room is not None and f.size > SMALL_PX and f.width(text) > room:
             f = font(f.size - 1, bold)
-        f.draw(self.draw, xy, text, fill, anchor=anchor)
+        f.draw(self.draw, xy, text, fill, anchor=anchor, room=PICTURE)
 
     def chip(self, x: float, y: float, colour: RGB, label: str) -> float:
         """A colour square and its label, from `x` on the baseline `y`; returns the end."""
         side = SMALL_PX - 4
         self.draw.rectangle((x, y - side, x + side, y), fill=colour)
         f = font(SMALL_PX)
-        f.draw(self.draw, (x + side + 6, y), label, INK, anchor="ls")
+        f.draw(self.draw, (x + side + 6, y), label, INK, anchor="ls", room=PICTURE)
         return x + side + 6 + f.width(label)
 
     def png(self, colours: int = 64) -> bytes:
@@ -145,11 +146,13 @@ class Axes:
         for value in yticks:
             y = round(self.y(value))
             draw.line((x0, y, x1, y), fill=GRID, width=1)
-            small.draw(draw, (x0 - 8, y), ylabel(value), INK, anchor="rm")
+            small.draw(draw, (x0 - 8, y), ylabel(value), INK, anchor="rm", room=PICTURE)
         for value in xticks:
+            if not min(self.xlim) <= value <= max(self.xlim):
+                continue  # a tick past the axis's end is not drawn
             x = round(self.x(value))
             draw.line((x, y1, x, y1 + 5), fill=AXIS, width=1)
-            small.draw(draw, (x, y1 + 8), xlabel(value), INK, anchor="mt")
+            small.draw(draw, (x, y1 + 8), xlabel(value), INK, anchor="mt", room=PICTURE)
         draw.line((x0, y0, x0, y1), fill=AXIS, width=1)
         draw.line((x0, y1, x1, y1), fill=AXIS, width=1)
 

@@ -31,7 +31,7 @@ HIT, FATAL, BANK_MARK = (217, 72, 15), (200, 30, 40), (34, 34, 34)
 _MARKER_STYLE = {  # kind -> (shape, colour)
     BOUGHT: ("^", PLAYER), BANK_TOOK: ("x", BANK_MARK), BUILT: ("s", WORTH),
 }
-_AXES = (112, 126, 776, 436)
+_AXES = (112, 150, 776, 436)
 Legend = list[tuple[str, P.RGB, str]]  # (shape: "-" line, "--" dashed, or a marker; colour; words)
 
 
@@ -52,8 +52,8 @@ def recap_chart(story: Story, *, locale: str, book: Ledger | None = None) -> P.C
     chart = P.Chart()
     room = P.WIDTH - 48
     chart.text((24, 38), title(story, locale), size=P.TITLE_PX, bold=True, room=room)
-    for row, line in enumerate(headline_lines(story, locale)):
-        chart.text((24, 74 + row * 28), line, room=room)
+    for row, line in enumerate(headline_lines(story, locale)):  # two or three lines
+        chart.text((24, 70 + row * 26), line, room=room)
     turns = [p.turn for p in story.points]
     last = max(1, turns[-1])
     top = max(max(p.worth, p.cash) for p in story.points)
@@ -128,7 +128,8 @@ def _payments(ax: P.Axes, story: Story, book: Ledger, locale: str) -> Legend:
         if inside and not any(_overlap(box, other) for other in placed):
             ax.chart.draw.rectangle((box[0] - 3, box[1] - 2, box[2] + 3, box[3] + 2),
                                     fill=P.PLOT_BG)  # a plate: the amount reads over lines
-            font.draw(ax.chart.draw, at, text, colour, anchor="rs" if right else "ls")
+            font.draw(ax.chart.draw, at, text, colour, anchor="rs" if right else "ls",
+                      room=P.PICTURE)
             placed.append(box)
     return legend
 
@@ -159,7 +160,7 @@ def _legend(chart: P.Chart, legend: Legend) -> None:
                           (0, 1), (0, 1))
             sign.markers(f"legend.{words}", [0.5], [0.5], colour, shape)
             del chart.series[f"legend.{words}"]
-        font.draw(draw, (x + 30, y), words, P.INK, anchor="ls")
+        font.draw(draw, (x + 30, y), words, P.INK, anchor="ls", room=P.PICTURE)
         x += width
 
 
@@ -189,12 +190,13 @@ def headline_lines(story: Story, locale: str) -> list[str]:
                     square=square)
     else:
         biggest = t(locale, "picture.recap.biggest_none")
-    first = (t(locale, "picture.recap.rent_paid", amount=money(h.rent_paid)) + " · "
-             + t(locale, "picture.recap.rent_received", amount=money(h.rent_received)))
-    if not one_scale(story):
-        first += " · " + t(locale, "picture.recap.bank_words",
-                           start=money(story.points[0].bank), end=money(story.points[-1].bank))
-    return [first, biggest + " · " + t(locale, "picture.recap.properties", count=h.properties)]
+    lines = [t(locale, "picture.recap.rent_paid", amount=money(h.rent_paid)) + " · "
+             + t(locale, "picture.recap.rent_received", amount=money(h.rent_received)),
+             biggest + " · " + t(locale, "picture.recap.properties", count=h.properties)]
+    if not one_scale(story):  # the Bank's line is not drawn: its treasury in words
+        lines.append(t(locale, "picture.recap.bank_words", start=money(story.points[0].bank),
+                       end=money(story.points[-1].bank)))
+    return lines
 
 
 def recap_text(story: Story, *, locale: str) -> str:
