@@ -85,25 +85,6 @@ def test_a_log_with_no_money_still_draws():
     assert picture(story).size == (L.DEFAULT_SIZE, L.DEFAULT_SIZE)
 
 
-@pytest.mark.parametrize("seed, strategy", [(5, "always-buy"), (2, "focus")])
-def test_the_ledgers_kinds_add_up_to_the_storys_totals(seed, strategy):
-    log = log_of(seed, strategy)
-    story, book = log.story(), ledger_of(log)
-    assert sum(book.paid.values()) == sum(story.paid)
-    assert sum(book.received.values()) == sum(story.received)
-    assert book.received["salary"] == story.received[0]  # GO's salary, apart
-    assert book.paid["rent"] == story.headline.rent_paid
-    assert max(c.amount for c in book.charges) == story.headline.biggest_payment
-
-
-def test_a_lost_game_names_the_debt_that_ended_it():
-    log = log_of(5, "always-buy")
-    book = ledger_of(log)
-    assert log.story().headline.outcome.result == "lost"
-    assert book.fatal is not None and book.fatal.amount > 0
-    assert book.fatal.turn == log.story().headline.turns
-
-
 def test_the_map_prints_no_price_and_splits_the_totals_by_kind():
     log = log_of(2, "focus")
     story, book = log.story(), ledger_of(log)
