@@ -82,15 +82,15 @@ def _draw(base: Image.Image, story: Story, locale: str, book: Ledger | None,
     for square in range(40):
         outer, inner = _halves(lay, square)
         slots = _slots(lay, square, both=bool(story.paid[square] and story.received[square]))
-        for amount, half, colour, ink, slot in (
-                (story.paid[square], outer, PAID_COLOUR, PAID_INK, slots[0]),
-                (story.received[square], inner, RECEIVED_COLOUR, RECEIVED_INK, slots[1])):
-            if amount <= 0:
-                continue
+        ways = [(amount, half, colour, ink, slot) for amount, half, colour, ink, slot in (
+            (story.paid[square], outer, PAID_COLOUR, PAID_INK, slots[0]),
+            (story.received[square], inner, RECEIVED_COLOUR, RECEIVED_INK, slots[1]))
+            if amount > 0]
+        texts = _amounts([(w[0], w[4]) for w in ways], story.edition, locale, size)
+        for (amount, half, colour, ink, slot), text in zip(ways, texts, strict=True):
             alpha = LEAST_ALPHA + round((MOST_ALPHA - LEAST_ALPHA) * amount / most)
             width, height = half[2] - half[0], half[3] - half[1]
             image.paste(colour, half, Image.new("L", (width, height), alpha))
-            text = _amount(amount, story.edition, locale, slot, size)
             fit_text(image, text, slot, ink, big=22, bold=True, panel=L.WHITE)
     draw_panel(image, lay, story, locale, book)
     return image
@@ -156,21 +156,27 @@ def _slots(lay: L.Layout, square: int, *, both: bool) -> tuple[L.Box, L.Box]:
     return (right, left) if L.side(square) == 3 else (left, right)
 
 
-def _amount(amount: int, edition: str, locale: str, slot: L.Box, size: int) -> str:
-    """The amount as written in the centre if it fits its slot; else without the currency
-    (the centre's totals say it); else in thousands ("12,3k")."""
+def _amounts(amounts: list[tuple[int, L.Box]], edition: str, locale: str, size: int
+             ) -> list[str]:
+    """The square's amounts, each in its slot, written alike: as in the centre if all fit;
+    else without the currency (the centre's totals say it); else in thousands ("12,3k")."""
     font = board_font(least_size(size), bold=True)
-    room = (slot[2] - slot[0] - 2 * TEXT_PAD) / NARROWEST
     french = locale.lower().startswith("fr")
-    candidates = [format_money(amount, edition, locale), format_number(amount, locale)]
-    for digits in (1, 0):
-        number = f"{amount / 1000:,.{digits}f}k"
-        candidates.append(number.replace(",", "\u00a0").replace(".", ",") if french
-                          else number)
-    for text in candidates:
-        if font.width(text) <= room:
-            return text
-    return candidates[-1]
+
+    def forms(amount: int) -> list[str]:
+        texts = [format_money(amount, edition, locale), format_number(amount, locale)]
+        for digits in (1, 0):
+            number = f"{amount / 1000:,.{digits}f}k"
+            texts.append(number.replace(",", "\u00a0").replace(".", ",") if french
+                         else number)
+        return texts
+
+    written = [forms(amount) for amount, _ in amounts]
+    for level in range(4):
+        if all(font.width(texts[level]) <= (slot[2] - slot[0] - 2 * TEXT_PAD) / NARROWEST
+               for texts, (_, slot) in zip(written, amounts, strict=True)):
+            return [texts[level] for texts in written]
+    return [texts[-1] for texts in written]
 
 
 def _halves(lay: L.Layout, square: int) -> tuple[L.Box, L.Box]:
