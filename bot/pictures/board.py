@@ -5,8 +5,16 @@
 What never changes in a game (squares, names, prices, colour bands, the centre's labels) is
 drawn once per edition, language and size and kept; each render copies it and draws only what
 the state changes: owners' marks, buildings, mortgages, the pawn, the last move and the
-figures in the centre. The picture is saved as a 256-colour PNG: an RGB PNG of this size
-costs ~45 ms to encode, a palette one ~5 ms.
+figures in the centre (`board_centre`).
+
+Made to be read where a chat shows it, ~512 px wide (issue 24): no text under 11 px there
+(`measure` checks every text drawn), so a square shows its edition's short name where the
+full one can't fit (`short_names`), a street its houses as one house and a count, the pawn
+stands on its square's foot strip and that square is always framed, and every amount is in
+the edition's money written the locale's way.
+
+The picture is saved as a 256-colour PNG: an RGB PNG of this size costs ~45 ms to encode, a
+palette one ~5 ms.
 
     python -m bot.pictures.board --sample docs/board.png [--edition fr]
 """
@@ -23,7 +31,7 @@ from pathlib import Path
 
 from PIL import Image, ImageChops, ImageDraw, ImageFilter
 
-from bot.i18n import format_money, t
+from bot.i18n import format_money
 from game_core.board import HOTEL, PROPERTIES, SQUARES, Kind
 from game_core.editions import EDITIONS
 from game_core.events import Moved
@@ -32,26 +40,21 @@ from game_core.state import BANK, NOBODY, PLAYER
 from game_core.strategies import make_strategy
 
 from . import layout as L
-from .font import board_font, fit_text
-from .sprites import die, hatch, house, mortgage_tag, owner_mark, token
+from . import measure
+from .board_centre import Panel, draw_figures, make_panel, px
+from .font import board_font, fit_text, least_size
+from .short_names import board_name
+from .sprites import hatch, house, mortgage_tag, owner_mark, token
 
 Move = tuple[int, int]
 _Hatches = dict[int, tuple[L.Point, Image.Image]]  # property -> where its hatching goes, and it
 
 
 @dataclass(frozen=True)
-class _Panel:
-    """The centre's frame with its labels and legend, pasted over the last-move arrow (a
-    long jump crosses the board) before the figures are written on it."""
-
-    image: Image.Image
-    mask: Image.Image  # its rounded corners
-
-
-@dataclass(frozen=True)
 class _Static:
     image: Image.Image  # RGB, the unchanging board
-    panel: _Panel
+    texts: list[measure.Drawn]  # the squares' names and prices, for `measure`
+    panel: Panel
     palette: Image.Image  # "P" image holding the 256 colours every render is mapped to
     hatches: _Hatches  # mortgage hatching, clear of the name
 
@@ -65,16 +68,12 @@ def render_board(game: Game, *, last_move: Move | None = None, locale: str | Non
     locale = locale or EDITIONS[edition].language
     static = _static(edition, locale, size)
     image = static.image.copy()
+    measure.replay(static.texts)
     _draw_state(image, static.panel, static.hatches, game, last_move, locale)
     paletted = image.quantize(palette=static.palette, dither=Image.Dither.NONE)
     out = io.BytesIO()
     paletted.save(out, "PNG", compress_level=1)  # speed over the last few kB
     return out.getvalue()
-
-
-def empty_board(edition: str, locale: str, size: int = L.DEFAULT_SIZE) -> Image.Image:
-    """A copy of the unchanging board (RGB), to draw something else on (the money map)."""
-    return _static(edition, locale, size).image.copy()
 
 
 # ---- the unchanging board -----------------------------------------------------------------
@@ -85,44 +84,47 @@ def _static(edition: str, locale: str, size: int) -> _Static:
     image = Image.new("RGB", (size, size), L.SQUARE_BG)
     draw = ImageDraw.Draw(image)
     draw.rectangle(lay.centre_rect(), fill=L.CENTRE_BG)
-    for square in range(40):
-        _draw_square(draw, lay, edition, square)
-    panel = _make_panel(image, lay, locale)
+    with measure.recording() as texts:
+        for square in range(40):
+            _draw_square(image, lay, edition, locale, square)
+    panel = make_panel(image, lay, locale)
     hatches = {i: _mortgage_hatch(image, lay, i) for i in PROPERTIES}
     # The palette: the design colours exactly, then the shades of a board showing every
     # kind of mark, so that anti-aliased edges keep a close colour.
     sample = image.copy()
-    _draw_state(sample, panel, hatches, _showcase_game(edition), (7, 24), locale)
+    with measure.recording():  # the showcase's texts are no part of any picture
+        _draw_state(sample, panel, hatches, _showcase_game(edition), (7, 24), locale)
     shades = sample.quantize(colors=256 - len(L.EXACT_COLOURS), method=Image.Quantize.MEDIANCUT)
     colours = [c for rgb in L.EXACT_COLOURS for c in rgb]
     colours += (shades.getpalette() or [])[: 3 * (256 - len(L.EXACT_COLOURS))]
     palette = Image.new("P", (1, 1))
     palette.putpalette(colours + [0] * (768 - len(colours)))
-    return _Static(image, panel, palette, hatches)
+    return _Static(image, texts, panel, palette, hatches)
 
 
-def _draw_square(draw: ImageDraw.ImageDraw, lay: L.Layout, edition: str, i: int) -> None:
-    ed, sq = EDITIONS[edition], SQUARES[i]
+def _draw_square(image: Image.Image, lay: L.Layout, edition: str, locale: str, i: int) -> None:
+    sq = SQUARES[i]
+    draw = ImageDraw.Draw(image)
     box = lay.square_rect(i)
     draw.rectangle(box, outline=L.GRID, width=2)
     if L.is_corner(i):
-        _draw_corner(draw, lay, edition, i)
+        _draw_corner(image, lay, edition, i)
         return
-    foot = ""
+    foot = ""  # in the picture's one money format: the edition's, written the locale's way
     if sq.is_property:
-        foot = ed.money(sq.price)
+        foot = format_money(sq.price, edition, locale)
     elif sq.kind is Kind.TAX:
-        foot = ed.money(sq.tax)
+        foot = format_money(sq.tax, edition, locale)
     if sq.kind is Kind.STREET:
         band = lay.band_rect(i)
         draw.rectangle(band, fill=L.GROUP_COLOURS[sq.group], outline=L.GRID, width=2)
     name_box = _name_box(lay, i) if foot else box
     if sq.kind is Kind.CHANCE:  # a big "?" says Chance at a glance, as on the real board
         mark, name_box = _split(name_box)
-        fit_text(draw, "?", mark, L.MOVE_COLOUR, big=56, bold=True)
-    fit_text(draw, ed.square_names[i], name_box, L.INK, big=18)
+        fit_text(image, "?", mark, L.MOVE_COLOUR, big=56, bold=True)
+    fit_text(image, board_name(edition, i), name_box, L.INK, big=22)
     if foot:
-        fit_text(draw, foot, lay.strip_rect(i), L.INK, big=20, bold=True)
+        fit_text(image, foot, lay.strip_rect(i), L.INK, big=22, bold=True)
 
 
 def _name_box(lay: L.Layout, i: int) -> L.Box:
@@ -140,14 +142,15 @@ def _mortgage_hatch(board: Image.Image, lay: L.Layout, i: int) -> tuple[L.Point,
     x0, y0, x1, y1 = _name_box(lay, i)
     box = (x0 + 2, y0 + 2, x1 - 1, y1)  # inside the grid lines
     ink = board.crop(box).convert("L").point(lambda v: 255 if v < 170 else 0)
-    halo = ink.filter(ImageFilter.MaxFilter(_px(lay, 7) | 1))
+    halo = ink.filter(ImageFilter.MaxFilter(px(lay, 7) | 1))
     lines = hatch(box[2] - box[0], box[3] - box[1]).copy()
     lines.putalpha(ImageChops.subtract(lines.getchannel("A"), halo))
     return box[:2], lines
 
 
-def _draw_corner(draw: ImageDraw.ImageDraw, lay: L.Layout, edition: str, i: int) -> None:
+def _draw_corner(image: Image.Image, lay: L.Layout, edition: str, i: int) -> None:
     ed = EDITIONS[edition]
+    draw = ImageDraw.Draw(image)
     x0, y0, x1, y1 = lay.square_rect(i)
     pad = lay.size // 100
     if i == 10:  # the Jail cell, and the visiting strip along its foot
@@ -157,12 +160,12 @@ def _draw_corner(draw: ImageDraw.ImageDraw, lay: L.Layout, edition: str, i: int)
         for k in range(1, 5):  # bars
             x = cx0 + (cx1 - cx0) * k // 5
             draw.line([(x, cy0), (x, cy1)], fill=L.GRID, width=2)
-        fit_text(draw, ed.square_names[10], _shrink(cell, top=0.3, bottom=0.3), L.INK,
-                  big=16, bold=True, panel=L.PANEL_BG)
-        fit_text(draw, ed.just_visiting_name, (x0, cy1, x1, y1), L.INK, big=15)
+        fit_text(image, ed.square_names[10], _shrink(cell, top=0.55, bottom=0.0), L.INK,
+                 big=22, bold=True, panel=L.PANEL_BG)
+        fit_text(image, ed.just_visiting_name, (x0, cy1, x1, y1), L.INK, big=22)
         return
     inner = (x0 + pad, y0 + pad, x1 - pad, y1 - pad)
-    fit_text(draw, ed.square_names[i], inner, L.INK, big=26, bold=True)
+    fit_text(image, ed.square_names[i], inner, L.INK, big=28, bold=True)
     if i == 0:  # which way round the pawn goes
         ay = y1 - 3 * pad
         draw.line([(x0 + 3 * pad, ay), (x1 - 3 * pad, ay)], fill=L.HOTEL_COLOUR, width=pad)
@@ -170,55 +173,9 @@ def _draw_corner(draw: ImageDraw.ImageDraw, lay: L.Layout, edition: str, i: int)
                      fill=L.HOTEL_COLOUR)
 
 
-def _make_panel(board: Image.Image, lay: L.Layout, locale: str) -> _Panel:
-    """The centre's frame and labels; the figures are drawn per render (`_draw_figures`)."""
-    image = board.copy()
-    draw = ImageDraw.Draw(image)
-    box = lay.panel_rect()
-    draw.rounded_rectangle(box, radius=lay.size // 50, fill=L.PANEL_BG, outline=L.GRID, width=2)
-    mask = Image.new("L", (box[2] - box[0] + 1, box[3] - box[1] + 1), 0)
-    ImageDraw.Draw(mask).rounded_rectangle((0, 0, mask.width - 1, mask.height - 1),
-                                           radius=lay.size // 50, fill=255)
-    x0, _, x1, _ = box
-    room = (x1 - x0) // 2 - _px(lay, 40)
-    for key, (x, y) in zip(_FIGURES, _figure_cells(lay), strict=True):
-        text = t(locale, key)
-        size = _px(lay, 24)
-        while size > 10 and board_font(size).width(text) > room:  # long French labels
-            size -= 1
-        board_font(size).draw(draw, (x, y), text, L.INK, anchor="ls")
-    # Legend: what the marks mean, in words as well as shapes.
-    legend = board_font(_px(lay, 22))
-    x, y = box[0] + _px(lay, 28), box[3] - _px(lay, 42)
-    r = lay.mark_radius
-    for sprite, text in ((owner_mark(r, bank=False), t(locale, "owner.player")),
-                         (owner_mark(r, bank=True), t(locale, "owner.bank")),
-                         (mortgage_tag(r), t(locale, "mortgaged"))):
-        image.paste(sprite, (x, y - sprite.height // 2), sprite)
-        x += sprite.width + _px(lay, 6)
-        text = text[:1].upper() + text[1:]
-        legend.draw(draw, (x, y), text, L.INK, anchor="lm")
-        x += round(legend.width(text)) + _px(lay, 22)
-    return _Panel(image.crop((box[0], box[1], box[0] + mask.width, box[1] + mask.height)), mask)
-
-
-_FIGURES = ("embed.field.cash", "embed.field.bank", "embed.field.supply", "embed.field.pawns")
-
-
-def _figure_cells(lay: L.Layout) -> list[tuple[int, int]]:
-    """Where each figure's label starts (left end of its baseline): a 2 x 2 grid under the
-    turn line; the figure itself sits under its label."""
-    x0, y0, x1, _ = lay.panel_rect()
-    col = (x1 - x0) // 2
-    top = y0 + _px(lay, 150)
-    row = _px(lay, 150)
-    m = _px(lay, 28)
-    return [(x0 + m + c * col, top + r * row) for r in range(2) for c in range(2)]
-
-
 # ---- what changes ------------------------------------------------------------------------
 
-def _draw_state(image: Image.Image, panel: _Panel, hatches: _Hatches, game: Game,
+def _draw_state(image: Image.Image, panel: Panel, hatches: _Hatches, game: Game,
                 last_move: Move | None, locale: str) -> None:
     s = game.s
     lay = L.layout(image.width)
@@ -237,17 +194,38 @@ def _draw_state(image: Image.Image, panel: _Panel, hatches: _Hatches, game: Game
             image.paste(lines, at, lines)
             mx0, my0, mx1, my1 = lay.mortgage_rect(i)
             _paste(image, mortgage_tag(r), ((mx0 + mx1) // 2, (my0 + my1) // 2))
-        built = s.buildings[i]
-        if built == HOTEL:
-            _paste(image, house(lay.house, hotel=True), lay.building_centers(i, 1)[0])
-        elif built:
-            for centre in lay.building_centers(i, built):
-                _paste(image, house(lay.house, hotel=False), centre)
+        if s.buildings[i]:
+            _draw_buildings(image, draw, lay, i, s.buildings[i])
     if last_move is not None:
         _draw_move(draw, lay, last_move, s.in_jail)
+    _frame(draw, lay, 10 if s.in_jail else s.position, max(3, lay.size // 200))
     image.paste(panel.image, lay.panel_rect()[:2], panel.mask)
+    measure.replay(panel.texts)
     _paste(image, token(lay.token_radius), lay.token_center(s.position, s.in_jail))
-    _draw_figures(image, draw, lay, game, s.edition, locale)
+    draw_figures(image, lay, game, locale)
+
+
+def _draw_buildings(image: Image.Image, draw: ImageDraw.ImageDraw, lay: L.Layout, i: int,
+                    built: int) -> None:
+    """A hotel, or one house and how many on a white plate: counted at a glance."""
+    band = lay.band_rect(i)
+    if built == HOTEL:
+        _paste(image, house(lay.house, hotel=True),
+               ((band[0] + band[2]) // 2, (band[1] + band[3]) // 2))
+        return
+    hx, hy = lay.building_center(i)
+    cx, cy = lay.count_center(i)
+    font = board_font(least_size(lay.size), bold=True)
+    half = lay.house // 2 + 2
+    plate = (min(hx, cx) - half, min(hy, cy) - half, max(hx, cx) + half, max(hy, cy) + half)
+    draw.rounded_rectangle(plate, radius=px(lay, 5), fill=L.WHITE, outline=L.GRID)
+    _paste(image, house(lay.house, hotel=False), (hx, hy))
+    font.draw(draw, (cx, cy), str(built), L.INK, anchor="mm")
+
+
+def _frame(draw: ImageDraw.ImageDraw, lay: L.Layout, square: int, width: int) -> None:
+    x0, y0, x1, y1 = lay.square_rect(square)
+    draw.rectangle((x0 + 1, y0 + 1, x1 - 1, y1 - 1), outline=L.MOVE_COLOUR, width=width)
 
 
 def _draw_move(draw: ImageDraw.ImageDraw, lay: L.Layout, move: Move, in_jail: bool) -> None:
@@ -255,23 +233,20 @@ def _draw_move(draw: ImageDraw.ImageDraw, lay: L.Layout, move: Move, in_jail: bo
     start, end = move
     w = max(3, lay.size // 200)
     for square, width in ((start, w - 2), (end, w)):
-        x0, y0, x1, y1 = lay.square_rect(square)
-        draw.rectangle((x0 + 1, y0 + 1, x1 - 1, y1 - 1), outline=L.MOVE_COLOUR, width=width)
+        _frame(draw, lay, square, width)
     if start == end:
         return
     points = _path(lay, start, end, in_jail)
     draw.line(points, fill=L.GRID, width=2 * w + 4, joint="curve")
     draw.line(points, fill=L.MOVE_COLOUR, width=2 * w, joint="curve")
     a = points[0]
-    rs = lay.token_radius * 0.45  # a hollow ring where the pawn was
+    rs = lay.token_radius * 0.45  # a disc where the pawn was
     draw.ellipse((a[0] - rs, a[1] - rs, a[0] + rs, a[1] + rs), fill=L.MOVE_COLOUR,
                  outline=L.GRID, width=2)
-    # Arrow head just outside the pawn, along the path's last direction.
-    (px, py), (qx, qy) = points[-2], points[-1]
-    ang = math.atan2(qy - py, qx - px)
-    tip_r = lay.token_radius + 2
-    tip = (qx - tip_r * math.cos(ang), qy - tip_r * math.sin(ang))
-    h = lay.token_radius * 0.9
+    # Arrow head at the end of the way, along the path's last direction.
+    (ax, ay), tip = points[-2], points[-1]
+    ang = math.atan2(tip[1] - ay, tip[0] - ax)
+    h = lay.token_radius * 1.1
     head = [tip] + [(tip[0] - h * math.cos(ang + d), tip[1] - h * math.sin(ang + d))
                     for d in (0.5, -0.5)]
     draw.polygon(head, fill=L.MOVE_COLOUR, outline=L.GRID, width=2)
@@ -282,41 +257,13 @@ def _path(lay: L.Layout, start: int, end: int, in_jail: bool) -> list[L.Point]:
     (forward, or back for "go back 3 spaces"); straight to the cell when sent to Jail (it
     does not go round, and the centre panel hides the middle of that line)."""
     if end == 10 and in_jail:
-        return [lay.token_center(start), lay.token_center(10, in_jail=True)]
+        return [lay.lane_point(start), lay.lane_point(10, in_jail=True)]
     ahead = (end - start) % 40
     step, count = (-1, 40 - ahead) if 40 - ahead <= 3 else (1, ahead)
-    return [lay.token_center((start + k * step) % 40) for k in range(count + 1)]
-
-
-def _draw_figures(image: Image.Image, draw: ImageDraw.ImageDraw, lay: L.Layout, game: Game,
-                  edition: str, locale: str) -> None:
-    s = game.s
-    x0, y0, x1, _ = lay.panel_rect()
-    title = board_font(_px(lay, 48), bold=True)
-    title.draw(draw, (x0 + _px(lay, 28), y0 + _px(lay, 56)),
-               f"{t(locale, 'embed.field.turn')} {s.turn}", L.INK, anchor="lm")
-    if s.last_dice[0]:  # the dice of the latest roll, at the right of the turn line
-        side = _px(lay, 56)
-        for k, pips in enumerate(reversed(s.last_dice)):
-            x = x1 - _px(lay, 28) - side // 2 - k * (side + _px(lay, 10))
-            _paste(image, die(side, pips), (x, y0 + _px(lay, 56)))
-    figure = board_font(_px(lay, 46), bold=True)
-
-    def money(amount: int) -> str:
-        return format_money(amount, edition, locale)
-
-    values = (money(s.cash), money(s.bank_cash), f"{s.houses_left} / {s.hotels_left}",
-              str(s.pawns_left))
-    for value, (x, y) in zip(values, _figure_cells(lay), strict=True):
-        figure.draw(draw, (x, y + _px(lay, 56)), value, L.INK, anchor="ls")
+    return [lay.lane_point((start + k * step) % 40) for k in range(count + 1)]
 
 
 # ---- helpers ------------------------------------------------------------------------------
-
-def _px(lay: L.Layout, n: float) -> int:
-    """n pixels of the 1024 px design, at this board's size."""
-    return round(n * lay.size / L.DEFAULT_SIZE)
-
 
 def _paste(image: Image.Image, sprite: Image.Image, centre: L.Point) -> None:
     x, y = centre[0] - sprite.width // 2, centre[1] - sprite.height // 2
@@ -329,7 +276,7 @@ def _split(box: L.Box) -> tuple[L.Box, L.Box]:
     if y1 - y0 > x1 - x0:
         mid = (y0 + y1) // 2
         return (x0, mid, x1, y1), (x0, y0, x1, mid)
-    mid = x0 + (x1 - x0) * 2 // 5
+    mid = x0 + (x1 - x0) // 3
     return (x0, y0, mid, y1), (mid, y0, x1, y1)
 
 

@@ -17,12 +17,16 @@ from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
-from PIL import ImageDraw, ImageFont
+import math
 
-from .layout import DEFAULT_SIZE, Box
+from PIL import Image, ImageDraw, ImageFont
+
+from . import measure
+from .layout import Box
 
 Fill = tuple[int, int, int]
-TEXT_PAD = 4  # between a square's text and its edges
+TEXT_PAD = 2  # between a square's text and its edges
+SQUEEZE = (1.0, 0.92, 0.84)  # how narrow a name may be set when it fits no other way
 
 _REGULAR = ("DejaVuSansCondensed.ttf", "DejaVuSans.ttf")
 _BOLD = ("DejaVuSansCondensed-Bold.ttf", "DejaVuSans-Bold.ttf")
@@ -91,10 +95,20 @@ class BoardFont:
     def width(self, text: str) -> float:
         return self.font.getlength(self.plain(text))
 
+    def box(self, xy: tuple[float, float], text: str, anchor: str = "la"
+            ) -> tuple[float, float, float, float]:
+        """The ink's box of `text` drawn at `xy` with `anchor`."""
+        x0, y0, x1, y1 = self.font.getbbox(self.plain(text), anchor=anchor)
+        return (xy[0] + x0, xy[1] + y0, xy[0] + x1, xy[1] + y1)
+
     def draw(self, draw: ImageDraw.ImageDraw, xy: tuple[float, float], text: str,
-             fill: Fill, anchor: str = "la") -> None:
-        """Draw `text` like `ImageDraw.text`; with the fallback font, add the accents."""
+             fill: Fill, anchor: str = "la", *, room: Box | None = None,
+             quiet: bool = False) -> None:
+        """Draw `text` like `ImageDraw.text`; with the fallback font, add the accents.
+        The text is reported to `measure` (unless `quiet`: a layer scaled afterwards)."""
         plain = self.plain(text)
+        if not quiet and measure.is_recording():
+            measure.record(text, self.size, self.box(xy, text, anchor), room)
         draw.text(xy, plain, font=self.font, fill=fill, anchor=anchor)
         if plain == text:
             return
@@ -167,27 +181,58 @@ def wrap(text: str, font: BoardFont, width: float) -> list[str] | None:
     return lines
 
 
-def fit_text(draw: ImageDraw.ImageDraw, text: str, box: Box, fill: Fill, *, big: int,
-              bold: bool = False, panel: Fill | None = None) -> None:
+def least_size(width: int) -> int:
+    """The smallest font size (px) on a picture `width` px wide: 11 px once shown 512 wide."""
+    return math.ceil(measure.LEAST_PX * width / measure.SHOWN_WIDTH)
+
+
+def fit_text(image: Image.Image, text: str, box: Box, fill: Fill, *, big: int,
+             bold: bool = False, panel: Fill | None = None) -> None:
     """`text` centred in `box`, wrapped, at the largest size up to `big` px (of the 1024 px
-    design, scaled to the picture drawn on) that fits; `panel`: a plate behind it."""
+    design, scaled to the picture drawn on) that fits, never under `least_size`; at that
+    size, set narrower (`SQUEEZE`) if it must. `panel`: a plate behind it."""
     x0, y0, x1, y1 = box
     width, height = x1 - x0 - 2 * TEXT_PAD, y1 - y0 - 2 * TEXT_PAD
-    scale = draw.im.size[0] / DEFAULT_SIZE
-    size = max(6, round(big * scale))
+    least = least_size(image.width)
+    size = max(least, round(big * image.width / 1024))
+    squeeze = 1.0
     while True:
         font = board_font(size, bold)
-        lines = wrap(text, font, width)
-        step = round(size * 1.12)
-        if lines is not None and len(lines) * step <= height or size <= 8:
+        lines = wrap(text, font, width / squeeze)
+        step = round(size * 1.18)  # room for the accent of a capital ("Élysées")
+        if lines is not None and len(lines) * step <= height + 4:
             break
-        size -= 1
+        if size > least:
+            size -= 1
+        elif squeeze > SQUEEZE[-1]:
+            squeeze = SQUEEZE[SQUEEZE.index(squeeze) + 1]
+        else:
+            break
     lines = lines or [text]
+    draw = ImageDraw.Draw(image)
     top = (y0 + y1) / 2 - step * (len(lines) - 1) / 2
     if panel is not None:  # a plate behind the text, where it sits on a pattern
-        w = max(font.width(line) for line in lines) / 2 + 3
+        w = max(font.width(line) for line in lines) * squeeze / 2 + 3
         h = step * len(lines) / 2 + 1
         mx, my = (x0 + x1) / 2, (y0 + y1) / 2
         draw.rectangle((mx - w, my - h, mx + w, my + h), fill=panel)
     for k, line in enumerate(lines):
-        font.draw(draw, ((x0 + x1) / 2, top + k * step), line, fill, anchor="mm")
+        at = ((x0 + x1) / 2, top + k * step)
+        if squeeze == 1.0:
+            font.draw(draw, at, line, fill, anchor="mm", room=box)
+        else:
+            _draw_narrow(image, font, at, line, fill, squeeze, box)
+
+
+def _draw_narrow(image: Image.Image, font: BoardFont, at: tuple[float, float], line: str,
+                 fill: Fill, squeeze: float, room: Box) -> None:
+    """`line` centred at `at`, set `squeeze` times its width (drawn, then scaled)."""
+    x0, y0, x1, y1 = font.box((0, 0), line, "mm")
+    w, h = math.ceil(x1 - x0) + 2, math.ceil(y1 - y0) + 2
+    layer = Image.new("RGBA", (w, h), (0, 0, 0, 0))
+    font.draw(ImageDraw.Draw(layer), (w / 2, h / 2), line, fill, anchor="mm", quiet=True)
+    narrow = layer.resize((max(1, round(w * squeeze)), h), Image.Resampling.LANCZOS)
+    left, top = round(at[0] - narrow.width / 2), round(at[1] - h / 2)
+    image.paste(narrow, (left, top), narrow)
+    measure.record(line, font.size, (left + 1, top + 1, left + narrow.width - 1,
+                                     top + h - 1), room)

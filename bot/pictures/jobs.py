@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from game_core.ledger import ledger_of
 from game_core.story import GameLog
 
 from bot.application.records import FinishedGame
@@ -30,14 +31,14 @@ class Picture:
 
 def recap(log: GameLog, locale: str, png: bool = True) -> Picture:
     story = log.story()
-    return Picture(render_recap(story, locale=locale) if png else None,
+    return Picture(render_recap(story, locale=locale, book=ledger_of(log)) if png else None,
                    recap_text(story, locale=locale))
 
 
 def money_map(log: GameLog, locale: str, png: bool = True) -> Picture:
-    story = log.story()
-    return Picture(render_money_map(story, locale=locale) if png else None,
-                   money_map_text(story, locale=locale))
+    story, book = log.story(), ledger_of(log)
+    return Picture(render_money_map(story, locale=locale, book=book) if png else None,
+                   money_map_text(story, locale=locale, book=book))
 
 
 def board_after(log: GameLog, upto: int, locale: str, png: bool = True) -> Picture:

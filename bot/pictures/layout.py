@@ -26,12 +26,13 @@ RGB = tuple[int, int, int]
 DEFAULT_SIZE = 1024
 
 # Proportions of a 1024 px board; everything scales with the size.
-_CORNER = 134 / 1024  # corner squares, and the depth of every square
-_BAND = 28 / 1024  # colour band of a street (the houses stand on it)
-_STRIP = 38 / 1024  # price / owner strip at the foot of a square
-_TOKEN = 23 / 1024  # radius of the player's pawn
+# Shown 512 px wide a square is ~43 px: a name needs all of its width at 11 px (issue 24).
+_CORNER = 120 / 1024  # corner squares, and the depth of every square
+_BAND = 25 / 1024  # colour band of a street (the house count stands on it)
+_STRIP = 34 / 1024  # price / owner strip at the foot of a square
+_TOKEN = 21 / 1024  # radius of the player's pawn
 _MARK = 15 / 1024  # radius of an owner's mark
-_HOUSE = 18 / 1024  # side of a house
+_HOUSE = 20 / 1024  # side of a house
 
 # Bottom, left, top, right: the direction (dx, dy) from a square of that side to the centre.
 INWARD: tuple[Point, ...] = ((0, -1), (1, 0), (0, 1), (-1, 0))
@@ -161,24 +162,49 @@ class Layout:
         x0 = mx + r + 3
         return (x0, my - r, x0 + round(r * 1.5), my + r)
 
-    def building_centers(self, square: int, count: int) -> list[Point]:
-        """Where `count` houses (or 1 hotel) stand: spread along the band."""
+    def building_center(self, square: int) -> Point:
+        """Where the house (or hotel) stands on the band; the number of houses is written
+        beside it (four 8 px houses can't be counted at chat size)."""
         x0, y0, x1, y1 = self.band_rect(square)
         cx, cy = (x0 + x1) // 2, (y0 + y1) // 2
-        step = self.house + max(2, self.house // 5)
-        offsets = [round((i - (count - 1) / 2) * step) for i in range(count)]
-        if side(square) in (0, 2):  # a horizontal band
-            return [(cx + d, cy) for d in offsets]
-        return [(cx, cy + d) for d in offsets]
+        shift = round(self.house * 0.75)
+        if side(square) in (0, 2):  # a horizontal band: the house, then the count
+            return (cx - shift, cy)
+        return (cx, cy - shift)
+
+    def count_center(self, square: int) -> Point:
+        """Where the number of houses is written: after the house along the band."""
+        x0, y0, x1, y1 = self.band_rect(square)
+        cx, cy = (x0 + x1) // 2, (y0 + y1) // 2
+        shift = round(self.house * 0.6)
+        if side(square) in (0, 2):
+            return (cx + shift, cy)
+        return (cx, cy + shift)
 
     def token_center(self, square: int, in_jail: bool = False) -> Point:
-        """The player's pawn: just inside the ring, facing its square (the square itself
-        keeps its name and marks readable); in Jail, on the cell of the Jail corner."""
+        """The player's pawn, on its square: over the foot strip (the price, or the owner's
+        mark; the name stays clear); on a corner, its inner corner; in Jail, on the cell."""
         x0, y0, x1, y1 = self.square_rect(square)
-        r, gap = self.token_radius, max(4, self.size // 160)
+        r = self.token_radius
         if square == 10 and in_jail:
-            jx0, jy0, jx1, jy1 = self.jail_cell()
-            return ((jx0 + jx1) // 2, (jy0 + jy1) // 2)
+            jx0, jy0, jx1, jy1 = self.jail_cell()  # its top half: the name is below
+            return ((jx0 + jx1) // 2, jy0 + r + 3)
+        if square == 10:  # just visiting: on the strip left of the cell, above its name
+            return ((x0 + self.jail_cell()[0]) // 2, y0 + r + 3)
+        if is_corner(square):
+            cx0, cy0, cx1, cy1 = self.centre_rect()
+            ix = x1 - r - 4 if x0 < cx0 else x0 + r + 4
+            iy = y1 - r - 4 if y0 < cy0 else y0 + r + 4
+            return (ix, iy)
+        sx0, sy0, sx1, sy1 = self.strip_rect(square)
+        return ((sx0 + sx1) // 2, (sy0 + sy1) // 2)
+
+    def lane_point(self, square: int, in_jail: bool = False) -> Point:
+        """Where the last-move arrow passes a square: just inside the ring, facing it."""
+        x0, y0, x1, y1 = self.square_rect(square)
+        r, gap = round(self.size * 0.018), max(4, self.size // 160)
+        if square == 10 and in_jail:
+            return self.token_center(10, in_jail=True)
         if is_corner(square):
             cx0, cy0, cx1, cy1 = self.centre_rect()
             ix = cx0 + r + gap if x0 < cx0 else cx1 - r - gap
@@ -192,10 +218,6 @@ class Layout:
         edge = y1 if dy > 0 else y0
         return (mx, edge + dy * (r + gap))
 
-    def move_anchor(self, square: int) -> Point:
-        """Where the last-move arrow starts from a square: beside it, inside the ring."""
-        return self.token_center(square)
-
     def jail_cell(self) -> Box:
         """The "In Jail" cell of corner 10: its upper right, the visiting strip round it."""
         x0, y0, x1, y1 = self.square_rect(10)
@@ -205,7 +227,7 @@ class Layout:
     def panel_rect(self) -> Box:
         """The figures in the centre, clear of the pawn's places along the ring."""
         x0, y0, x1, y1 = self.centre_rect()
-        m = round(self.size * 0.105)
+        m = round(self.size * 0.062)  # the arrow's lane between the ring and the panel
         return (x0 + m, y0 + m, x1 - m, y1 - m)
 
     # ---- pixels that must show a given colour (the tests sample them) -------------------
@@ -224,8 +246,9 @@ class Layout:
         return ((x0 + x1) // 2, y0 + max(2, round(0.2 * self.mark_radius)))
 
     def probe_building(self, square: int, count: int, k: int = 0) -> Point:
-        """The body (below the roof) of the k-th of `count` houses; count 5: the hotel."""
-        x, y = self.building_centers(square, 1 if count == 5 else count)[k]
+        """The body (below the roof) of the house, or the hotel (count 5, mid-band)."""
+        x0, y0, x1, y1 = self.band_rect(square)
+        x, y = ((x0 + x1) // 2, (y0 + y1) // 2) if count == 5 else self.building_center(square)
         return (x, y + round(0.2 * self.house))
 
     def probe_token(self, square: int, in_jail: bool = False) -> Point:

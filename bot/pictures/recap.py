@@ -1,103 +1,181 @@
-"""The recap of a game (issue 16): the player's cash and net worth (E2) over the turns, the
-Bank's treasury on its own scale, markers where properties were bought, where the Bank took
-one, where the player built and where the game was decided; headline figures above.
+"""The recap of a game (issues 16, 24): the player's cash and net worth over the turns, on
+one scale with the Bank's treasury when that scale serves (a close race), else the Bank in
+words; markers where properties were bought, went to the Bank or were built on; the big
+payments marked with their amount, and on a loss the debt that ended it; a result line a
+player would post above.
 
-    render_recap(story, locale="fr") -> PNG bytes
-    recap_text(story, locale="fr")   -> the same in words (no Attach Files permission)
+    render_recap(story, locale="fr", book=ledger) -> PNG bytes
+    recap_text(story, locale="fr")                -> the same in words (no Attach Files)
 
-Everything comes from `game_core.story.tell`, the game's replay (H3).
+Everything comes from `game_core.story.tell` and `game_core.ledger`, the game's replay (H3).
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
-from matplotlib.axes import Axes
-from matplotlib.figure import Figure
-from matplotlib.lines import Line2D
-
-from bot.i18n import format_money, points, t
+from bot.i18n import format_money, points, t, tn
 from game_core.editions import EDITIONS
-from game_core.story import BANK_TOOK, BOUGHT, BUILT, DECIDED, Marker, Story
+from game_core.ledger import Ledger
+from game_core.story import BANK_TOOK, BOUGHT, BUILT, Marker, Story
 
-from . import charts as C
+from . import plot as P
+from .font import board_font
 
 DESCRIPTION_LIMIT = 4096  # Discord: an embed's description
 CASH_SAMPLES = 30  # values of the cash line in the text alternative
-_MARKER_STYLE = {  # kind -> (matplotlib marker, colour, size)
-    BOUGHT: ("^", C.BOUGHT, 11), BANK_TOOK: ("X", C.BANK_TOOK, 10), BUILT: ("s", C.BUILT, 9),
+ONE_SCALE = 3  # the Bank shares the player's scale while its top is within 3x the player's
+HITS = 3  # the biggest payments marked
+PLAYER, WORTH, BANK = (30, 99, 214), (22, 122, 48), (85, 85, 85)
+HIT, FATAL, BANK_MARK = (217, 72, 15), (200, 30, 40), (34, 34, 34)
+_MARKER_STYLE = {  # kind -> (shape, colour)
+    BOUGHT: ("^", PLAYER), BANK_TOOK: ("x", BANK_MARK), BUILT: ("s", WORTH),
 }
+_AXES = (112, 150, 776, 436)
+Legend = list[tuple[str, P.RGB, str]]  # (shape: "-" line, "--" dashed, or a marker; colour; words)
 
 
-def render_recap(story: Story, *, locale: str) -> bytes:
-    return C.to_png(recap_figure(story, locale=locale))
+def render_recap(story: Story, *, locale: str, book: Ledger | None = None) -> bytes:
+    return recap_chart(story, locale=locale, book=book).png()
 
 
-def recap_figure(story: Story, *, locale: str) -> Figure:
-    """The recap as a matplotlib figure (the tests read its lines back)."""
-    edition = story.edition
-    figure = C.new_figure()
-    figure.text(0.03, 0.955, title(story, locale), fontproperties=C.font(C.TITLE_PT, bold=True),
-                color=C.INK, va="top")
-    for row, line in enumerate(headline_lines(story, locale)):
-        figure.text(0.03, 0.885 - row * 0.05, line, fontproperties=C.font(), color=C.INK,
-                    va="top")
-    ax = figure.add_axes((0.15, 0.27, 0.68, 0.5))
-    C.style_axes(ax)
+def one_scale(story: Story) -> bool:
+    """Whether the Bank's treasury is drawn on the player's scale: when the race was close
+    enough that both lines read; else the Bank is told in words (two scales misled)."""
+    player = max(max(p.worth, p.cash) for p in story.points)
+    return max(p.bank for p in story.points) <= ONE_SCALE * max(1, player)
+
+
+def recap_chart(story: Story, *, locale: str, book: Ledger | None = None) -> P.Chart:
+    """The recap drawn; its series kept by name ("cash", "worth", "bank", the marker kinds,
+    "hits", "fatal") for the tests."""
+    chart = P.Chart()
+    room = P.WIDTH - 48
+    chart.text((24, 38), title(story, locale), size=P.TITLE_PX, bold=True, room=room)
+    for row, line in enumerate(headline_lines(story, locale)):  # two or three lines
+        chart.text((24, 70 + row * 26), line, room=room)
     turns = [p.turn for p in story.points]
-    ax.plot(turns, [p.cash for p in story.points], color=C.PLAYER, linewidth=2.2,
-            label=t(locale, "picture.recap.cash"), gid="cash")
-    ax.plot(turns, [p.worth for p in story.points], color=C.WORTH, linewidth=2.2,
-            label=t(locale, "picture.recap.worth"), gid="worth")
-    money = C.money_label(edition, locale)
-    C.ticks(ax, "y", 0, max(p.worth for p in story.points), money)
-    C.ticks(ax, "x", 0, max(1, turns[-1]), lambda v: str(round(v)), count=6)
     last = max(1, turns[-1])
-    ax.set_xlim(0, last + max(0.5, last / 80))  # room for the decision's rule
-    ax.set_xlabel(t(locale, "picture.recap.turn"), fontproperties=C.font())
-    bank = ax.twinx()
-    bank.plot(turns, [p.bank for p in story.points], color=C.BANK, linewidth=1.6,
-              linestyle=(0, (4, 3)), label=t(locale, "picture.recap.bank"), gid="bank")
-    C.ticks(bank, "y", 0, max(p.bank for p in story.points), money, size=C.SMALL_PT,
-            colour=C.BANK)
-    bank.spines["top"].set_visible(False)
-    handles = ax.get_lines() + bank.get_lines() + _markers(ax, story, locale)
-    figure.legend(handles=handles, loc="lower center", ncol=3, frameon=False,
-                  prop=C.font(C.SMALL_PT), bbox_to_anchor=(0.5, 0.0), columnspacing=1.2,
-                  handlelength=1.8)
-    return figure
+    top = max(max(p.worth, p.cash) for p in story.points)
+    shared = one_scale(story)
+    if shared:
+        top = max(top, max(p.bank for p in story.points))
+    yticks = P.nice_ticks(0, top, 5)
+    xticks = [v for v in P.nice_ticks(0, last, 6) if v <= last]
+    ax = P.Axes(chart, _AXES, (0, last + max(0.5, last / 60)), (0, yticks[-1]))
+    ax.frame(xticks, lambda v: str(round(v)), yticks, P.money_ticks(story.edition, locale))
+    chart.text(((_AXES[0] + _AXES[2]) / 2, 490), t(locale, "picture.recap.turn"),
+               anchor="ms")
+    legend: Legend = []
+    if shared:
+        ax.line("bank", turns, [p.bank for p in story.points], BANK, width=2, dash=2)
+        legend.append(("--", BANK, t(locale, "picture.recap.bank")))
+    ax.line("worth", turns, [p.worth for p in story.points], WORTH)
+    ax.line("cash", turns, [p.cash for p in story.points], PLAYER)
+    legend[:0] = [("-", PLAYER, t(locale, "picture.recap.cash")),
+                  ("-", WORTH, t(locale, "picture.recap.worth"))]
+    legend += _markers(ax, story, locale)
+    if book is not None:
+        legend += _payments(ax, story, book, locale)
+    _legend(chart, legend)
+    return chart
 
 
-def _markers(ax: Axes, story: Story, locale: str) -> list[Line2D]:
-    """The markers sit on the net-worth line at their turn; the decision is a red rule."""
+def _markers(ax: P.Axes, story: Story, locale: str) -> Legend:
+    """The markers sit on the net-worth line at their turn."""
     worth = [p.worth for p in story.points]
-    handles: list[Line2D] = []
-    for kind, (shape, colour, size) in _MARKER_STYLE.items():
+    legend: Legend = []
+    for kind, (shape, colour) in _MARKER_STYLE.items():
         at = [m.turn for m in story.markers if m.kind == kind]
-        if not at:
-            continue
-        (line,) = ax.plot(at, [worth[turn] for turn in at], linestyle="none", marker=shape,
-                          markersize=size, color=colour, markeredgecolor="white",
-                          markeredgewidth=0.8, label=t(locale, f"picture.marker.{kind}"),
-                          gid=kind, zorder=3)
-        handles.append(line)
-    for marker in story.markers:
-        if marker.kind == DECIDED:
-            handles.append(ax.axvline(marker.turn, color=C.DECIDED, linewidth=2,
-                                      label=t(locale, "picture.marker.decided"), gid=DECIDED))
-    return handles
+        if at:
+            ax.markers(kind, at, [worth[turn] for turn in at], colour, shape)
+            legend.append((shape, colour, t(locale, f"picture.marker.{kind}")))
+    return legend
+
+
+def _payments(ax: P.Axes, story: Story, book: Ledger, locale: str) -> Legend:
+    """The biggest payments on the cash line, each with its amount, and on a loss the debt
+    that could not be paid (a red cross at the last turn). An amount that would cover
+    another text or leave the plot is left out (the marker stays)."""
+    cash = [p.cash for p in story.points]
+
+    def money(amount: int) -> str:
+        return format_money(amount, story.edition, locale)
+
+    legend: Legend = []
+    labels: list[tuple[float, float, str, P.RGB]] = []
+    hits = sorted(book.charges, key=lambda c: (-c.amount, c.turn))[:HITS]
+    if hits:
+        ax.markers("hits", [c.turn for c in hits], [cash[c.turn] for c in hits], HIT, "v")
+        legend.append(("v", HIT, t(locale, "picture.marker.hit")))
+        labels += [(c.turn, cash[c.turn], f"-{money(c.amount)}", HIT) for c in hits]
+    fatal = book.fatal
+    if fatal is not None:
+        ax.markers("fatal", [fatal.turn], [cash[fatal.turn]], FATAL, "x", size=9)
+        legend.append(("x", FATAL, t(locale, "picture.marker.fatal")))
+        labels.insert(0, (fatal.turn, cash[fatal.turn],
+                          t(locale, "picture.recap.unpaid", amount=money(fatal.amount)),
+                          FATAL))
+    font = board_font(P.SMALL_PX, bold=True)
+    placed: list[tuple[float, float, float, float]] = []
+    x0, y0, x1, y1 = ax.box
+    for turn, value, text, colour in labels:
+        x, y = ax.x(turn), ax.y(value)
+        right = x > (x0 + x1) / 2
+        at = (x - 10 if right else x + 10, y - 12)
+        box = font.box(at, text, "rs" if right else "ls")
+        inside = box[0] >= x0 and box[2] <= x1 and box[1] >= y0 and box[3] <= y1
+        if inside and not any(_overlap(box, other) for other in placed):
+            ax.chart.draw.rectangle((box[0] - 3, box[1] - 2, box[2] + 3, box[3] + 2),
+                                    fill=P.PLOT_BG)  # a plate: the amount reads over lines
+            font.draw(ax.chart.draw, at, text, colour, anchor="rs" if right else "ls",
+                      room=P.PICTURE)
+            placed.append(box)
+    return legend
+
+
+def _overlap(a: tuple[float, float, float, float], b: tuple[float, float, float, float]
+             ) -> bool:
+    return min(a[2], b[2]) > max(a[0], b[0]) and min(a[3], b[3]) > max(a[1], b[1])
+
+
+def _legend(chart: P.Chart, legend: Legend) -> None:
+    """The legend under the plot, in rows: each sign drawn as on the plot, then its words."""
+    font = board_font(P.SMALL_PX)
+    x, y = 24.0, 522.0
+    draw = chart.draw
+    for shape, colour, words in legend:
+        width = 30 + font.width(words) + 22
+        if x + width > P.WIDTH - 12:
+            x, y = 24.0, y + 28
+        mid = y - 6
+        if shape in ("-", "--"):
+            if shape == "-":
+                draw.line((x, mid, x + 24, mid), fill=colour, width=3)
+            else:
+                for k in (0, 10, 20):
+                    draw.line((x + k, mid, x + k + 5, mid), fill=colour, width=2)
+        else:
+            sign = P.Axes(chart, (round(x), round(mid) - 1, round(x) + 24, round(mid) + 1),
+                          (0, 1), (0, 1))
+            sign.markers(f"legend.{words}", [0.5], [0.5], colour, shape)
+            del chart.series[f"legend.{words}"]
+        font.draw(draw, (x + 30, y), words, P.INK, anchor="ls", room=P.PICTURE)
+        x += width
 
 
 def title(story: Story, locale: str) -> str:
+    """The result line: what a player would post."""
     h = story.headline
     outcome = h.outcome
     if outcome is None:
         return t(locale, "picture.recap.title.going", turns=h.turns)
     if outcome.result == "won":
-        return t(locale, "picture.recap.title.won", turns=h.turns,
-                 points=points(outcome.score, locale))
-    return t(locale, "picture.recap.title.lost", turns=h.turns,
-             reason=t(locale, f"outcome.{outcome.reason}"))
+        return tn(locale, "picture.recap.result.won", h.turns,
+                  points=points(outcome.score, locale),
+                  reason=t(locale, f"outcome.{outcome.reason}"))
+    return tn(locale, "picture.recap.result.lost", h.turns,
+              reason=t(locale, f"outcome.{outcome.reason}"))
 
 
 def headline_lines(story: Story, locale: str) -> list[str]:
@@ -112,9 +190,13 @@ def headline_lines(story: Story, locale: str) -> list[str]:
                     square=square)
     else:
         biggest = t(locale, "picture.recap.biggest_none")
-    return [t(locale, "picture.recap.rent_paid", amount=money(h.rent_paid)) + " · "
-            + t(locale, "picture.recap.rent_received", amount=money(h.rent_received)),
-            biggest + " · " + t(locale, "picture.recap.properties", count=h.properties)]
+    lines = [t(locale, "picture.recap.rent_paid", amount=money(h.rent_paid)) + " · "
+             + t(locale, "picture.recap.rent_received", amount=money(h.rent_received)),
+             biggest + " · " + t(locale, "picture.recap.properties", count=h.properties)]
+    if not one_scale(story):  # the Bank's line is not drawn: its treasury in words
+        lines.append(t(locale, "picture.recap.bank_words", start=money(story.points[0].bank),
+                       end=money(story.points[-1].bank)))
+    return lines
 
 
 def recap_text(story: Story, *, locale: str) -> str:
@@ -142,4 +224,3 @@ def _turn_list(markers: Sequence[Marker], locale: str) -> str:
     turns = sorted({m.turn for m in markers})
     shown = ", ".join(map(str, turns[:40]))
     return shown + ("…" if len(turns) > 40 else "")
-

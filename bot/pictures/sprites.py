@@ -74,7 +74,7 @@ def mortgage_tag(radius: int) -> Image.Image:
 
     def paint(draw: ImageDraw.ImageDraw, w: int, h: int) -> None:
         draw.rounded_rectangle((0, 0, w - 1, h - 1), radius=w // 5, fill=L.MORTGAGE_COLOUR)
-        letter.draw(draw, (w / 2, h / 2), "M", L.WHITE, anchor="mm")
+        letter.draw(draw, (w / 2, h / 2), "M", L.WHITE, anchor="mm", quiet=True)  # a sign
 
     return _sprite(width, height, paint)
 
@@ -145,5 +145,5 @@ def hatch(width: int, height: int) -> Image.Image:
     draw = ImageDraw.Draw(image)
     step = 9
     for x in range(-height, width, step):
-        draw.line([(x, height), (x + height, 0)], fill=(90, 90, 90, 150), width=2)
+        draw.line([(x, height), (x + height, 0)], fill=(90, 90, 90, 115), width=2)
     return image

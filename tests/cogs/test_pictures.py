@@ -67,7 +67,7 @@ async def test_without_attach_files_every_picture_is_its_text(world):
     await service.resign(again.id, world.alice.id)
     stats = await world.alice.slash(channel, "monopoly stats")
     assert not stats.response.attachments
-    assert stats.response.embeds[0].description.startswith("2 finished games\n#2 loss")
+    assert stats.response.embeds[0].description.startswith("2 games · no win yet\n#2 loss")
     history = await world.alice.slash(channel, "monopoly history")
     assert [e.title for e in history.response.embeds][1] == "The board after this page"
 

@@ -119,14 +119,25 @@ def test_pawn_in_jail_and_just_visiting() -> None:
     assert not close(image.getpixel(lay.probe_token(10, in_jail=True)), L.TOKEN_COLOUR)
 
 
-def test_last_move_outlines_both_squares(game: Game) -> None:
+def test_last_move_outlines_both_squares_and_the_current_one_is_always_framed(game: Game
+                                                                             ) -> None:
     lay = L.layout()
     moved, still = picture(game, last_move=(17, 24)), picture(game)
     for square in (17, 24):
         x0, y0, _, _ = lay.square_rect(square)
         point = (x0 + 2, (y0 + lay.square_rect(square)[3]) // 2)
         assert close(moved.getpixel(point), L.MOVE_COLOUR)
-        assert not close(still.getpixel(point), L.MOVE_COLOUR)
+        assert close(still.getpixel(point), L.MOVE_COLOUR) == (square == 24)  # the pawn's
+
+
+def test_the_pawn_stands_on_its_square(game: Game) -> None:
+    lay = L.layout()
+    for square in (24, 3, 15, 35, 0, 20):
+        game.s.position = square
+        x, y = lay.token_center(square)
+        x0, y0, x1, y1 = lay.square_rect(square)
+        assert x0 < x < x1 and y0 < y < y1
+        assert close(picture(game).getpixel(lay.probe_token(square)), L.TOKEN_COLOUR)
 
 
 def test_every_mark_at_once_and_every_edition() -> None:

@@ -10,8 +10,10 @@ from PIL import Image
 
 from bot.i18n import format_money
 from bot.pictures import layout as L
+from bot.pictures import measure
 from bot.pictures.heatmap import money_map_text, render_money_map
 from game_core.editions import EDITIONS
+from game_core.ledger import ledger_of
 from game_core.story import GameLog, Headline, Story
 
 from .test_recap import log_of
@@ -81,3 +83,27 @@ def test_the_map_renders_for_1_and_1000_turns_in_each_language_and_edition(turns
 def test_a_log_with_no_money_still_draws():
     story = GameLog(1, {}, "us", ()).story()
     assert picture(story).size == (L.DEFAULT_SIZE, L.DEFAULT_SIZE)
+
+
+def test_the_map_prints_no_price_and_splits_the_totals_by_kind():
+    log = log_of(2, "focus")
+    story, book = log.story(), ledger_of(log)
+    with measure.recording() as texts:
+        render_money_map(story, locale="en", book=book)
+    drawn = [d.text for d in texts]
+    lay = L.layout()
+    figures: dict[int, int] = {}  # square -> texts with digits drawn on it
+    for d in texts:
+        cx, cy = (d.box[0] + d.box[2]) / 2, (d.box[1] + d.box[3]) / 2
+        for sq in range(40):
+            x0, y0, x1, y1 = lay.square_rect(sq)
+            if x0 <= cx < x1 and y0 <= cy < y1 and any(c.isdigit() for c in d.text):
+                figures[sq] = figures.get(sq, 0) + 1
+    for sq in range(40):  # an amount where money moved, one each way; no price elsewhere
+        assert figures.get(sq, 0) == bool(story.paid[sq]) + bool(story.received[sq]), sq
+    assert any(not story.paid[sq] and not story.received[sq] for sq in range(40))
+    for kind, label in (("rent", "Rent"), ("buying", "Buying and building"),
+                        ("taxes", "Taxes, cards and fines")):
+        assert label in drawn and format_money(book.paid[kind], "us", "en") in drawn
+    assert format_money(book.received["salary"], "us", "en") in drawn
+    assert not any(d.startswith("Paid you most: GO") for d in drawn)

@@ -6,13 +6,17 @@ from __future__ import annotations
 import io
 
 import pytest
-from matplotlib.figure import Figure
 from PIL import Image
 
 from bot.i18n import format_money
-from bot.pictures.recap import recap_figure, recap_text, render_recap
+from bot.pictures import measure
+from bot.pictures.plot import Chart
+from bot.pictures.recap import (
+    headline_lines, one_scale, recap_chart, recap_text, render_recap,
+)
 from game_core import Game
-from game_core.story import BOUGHT, DECIDED, GameLog, Story, TurnPoint
+from game_core.ledger import ledger_of
+from game_core.story import BOUGHT, GameLog, Story, TurnPoint
 from game_core.strategies import make_strategy
 
 MAX_PNG = 300_000
@@ -28,17 +32,16 @@ def log_of(seed: int, strategy: str, *, edition: str = "us", options: dict | Non
     return GameLog(seed, game.options.to_dict(), edition, tuple(actions))
 
 
-def plotted(figure: Figure, gid: str) -> list[tuple[float, float]]:
-    """The (turn, value) points of the line `gid`, read back from the figure."""
-    for ax in figure.axes:
-        for line in ax.get_lines():
-            if line.get_gid() == gid:
-                return list(zip(line.get_xdata(), line.get_ydata(), strict=True))  # type: ignore[arg-type]
-    raise AssertionError(f"no line {gid!r} in the figure")
+def plotted(figure: Chart, gid: str) -> list[tuple[float, float]]:
+    """The (turn, value) points of the series `gid`, read back from what was drawn."""
+    if gid not in figure.series:
+        raise AssertionError(f"no series {gid!r} in the picture")
+    return figure.series[gid]
 
 
-def assert_plots(figure: Figure, story: Story) -> None:
-    for gid, value in (("cash", "cash"), ("worth", "worth"), ("bank", "bank")):
+def assert_plots(figure: Chart, story: Story) -> None:
+    lines = ["cash", "worth"] + ["bank"] * one_scale(story)
+    for gid, value in zip(lines, lines, strict=True):
         expected = [(p.turn, getattr(p, value)) for p in story.points]
         assert plotted(figure, gid) == expected, gid
 
@@ -57,11 +60,41 @@ def won() -> GameLog:
 def test_H3_the_recap_plots_the_replays_cash_worth_and_treasury(which, request):
     log: GameLog = request.getfixturevalue(which)
     story = log.story()
-    figure = recap_figure(story, locale="en")
+    book = ledger_of(log)
+    figure = recap_chart(story, locale="en", book=book)
     assert_plots(figure, story)
     bought = [m.turn for m in story.markers if m.kind == BOUGHT]
     assert [x for x, _ in plotted(figure, BOUGHT)] == bought
-    assert plotted(figure, DECIDED)[0][0] == story.headline.turns
+    if which == "lost":  # the debt that ended it, on the cash line at the last turn
+        assert plotted(figure, "fatal") == [(story.headline.turns, story.points[-1].cash)]
+    else:
+        with pytest.raises(AssertionError):
+            plotted(figure, "fatal")
+    biggest = sorted(book.charges, key=lambda c: (-c.amount, c.turn))[:3]
+    assert plotted(figure, "hits") == [(c.turn, story.points[c.turn].cash) for c in biggest]
+    assert biggest[0].amount == story.headline.biggest_payment
+
+
+def test_one_scale_for_a_close_race_the_bank_in_words_on_a_rout(won, lost):
+    """Two y-scales put the Bank's line above the player's on a loss: a won race shares
+    one scale with the Bank; a rout tells the Bank's treasury in words instead."""
+    assert one_scale(won.story()) and not one_scale(lost.story())
+    story = lost.story()
+    with pytest.raises(AssertionError):
+        plotted(recap_chart(story, locale="en"), "bank")
+    first = story.points[0].bank
+    assert headline_lines(story, "en")[2] == (f"The Bank's treasury: ${first:,} at the start, "
+                                              f"${story.points[-1].bank:,} at the end")
+    figure = recap_chart(won.story(), locale="en")
+    assert {"cash", "worth", "bank"} <= set(figure.series)  # one y-scale: the only one drawn
+
+
+def test_the_legend_speaks_plainly(lost):
+    with measure.recording() as texts:
+        recap_chart(lost.story(), locale="en", book=ledger_of(lost))
+    words = [d.text for d in texts if d.box[1] > 500]  # the legend's rows, under the plot
+    assert words == ["Cash", "Net worth", "You bought", "Went to the Bank", "Big payment",
+                     "Debt not paid"]
 
 
 def test_a_recap_with_its_cash_one_turn_late_is_caught(lost):
@@ -71,7 +104,7 @@ def test_a_recap_with_its_cash_one_turn_late_is_caught(lost):
                                       zip(story.points, [cash[0], *cash[:-1]], strict=True)),
                  story.markers, story.paid, story.received, story.headline)
     with pytest.raises(AssertionError):
-        assert_plots(recap_figure(late, locale="en"), story)
+        assert_plots(recap_chart(late, locale="en"), story)
 
 
 @pytest.mark.parametrize("edition", ["us", "uk", "fr"])

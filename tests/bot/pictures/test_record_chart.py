@@ -9,7 +9,10 @@ import random
 import pytest
 from PIL import Image
 
-from bot.pictures.record_chart import record_figure, record_text, render_record
+from bot.pictures import measure
+from bot.pictures.record_chart import (
+    headline, longest_streak, record_chart, record_text, render_record,
+)
 from bot.application.records import FinishedGame
 
 
@@ -20,31 +23,68 @@ def record(n: int, seed: int = 1) -> list[FinishedGame]:
             for _ in range(n)]
 
 
-def points(games: list[FinishedGame], gid: str) -> list[tuple[float, float]]:
-    figure = record_figure(games, locale="en")
-    for ax in figure.axes:
-        for line in ax.get_lines():
-            if line.get_gid() == gid:
-                return list(zip(line.get_xdata(), line.get_ydata(), strict=True))  # type: ignore[arg-type]
-    return []
+def bars(chart, name: str) -> list[float]:
+    """The x of each bar of the series `name`, read back from what was drawn."""
+    return [x for x, _ in chart.series.get(name, [])]
+
+
+def heights(chart, name: str) -> list[float]:
+    return [h for _, h in chart.series.get(name, [])]
 
 
 @pytest.mark.parametrize("n", [2, 200])
-def test_each_game_is_one_point_at_its_place_wins_by_score_losses_by_turns(n):
+def test_the_strip_shows_each_game_at_its_place_and_the_rolling_win_rate(n):
     games = record(n)
-    for won, value in ((True, "score"), (False, "turns")):
-        for standard in (True, False):
-            gid = f"{'wins' if won else 'losses'}.{'standard' if standard else 'house'}"
-            expected = [(i + 1, getattr(g, value)) for i, g in enumerate(games)
-                        if g.won == won and g.standard == standard]
-            assert points(games, gid) == expected, gid
+    figure = record_chart(games, locale="en")
+    assert bars(figure, "wins") == [i + 1 for i, g in enumerate(games) if g.won]
+    assert bars(figure, "losses") == [i + 1 for i, g in enumerate(games) if not g.won]
+    rate = [y for _, y in figure.series["rate"]]
+    expected = [sum(g.won for g in games[max(0, k - 19):k + 1]) / min(k + 1, 20)
+                for k in range(n)]
+    assert rate == pytest.approx(expected)
+    assert [x for x, _ in figure.series["rate"]] == list(range(1, n + 1))
 
 
-def test_two_losses_draw_the_losses_panel_only():
+def test_the_wins_are_counted_by_the_turns_they_took():
+    games = record(200)
+    figure = record_chart(games, locale="en")
+    for gid, standard in (("wins.standard", True), ("wins.house", False)):
+        assert sum(heights(figure, gid)) == sum(1 for g in games if g.won
+                                                and g.standard == standard)
+
+
+@pytest.mark.parametrize("locale, wins, games, expected", [
+    ("en", 1, 2, "2 games · 1 win (50%) · best 24,001 points"),
+    ("en", 2, 21, "21 games · 2 wins (9.5%) · best 24,002 points"),
+    ("fr", 1, 2, "2 parties · 1 victoire (50\u00a0%) · meilleur score 24\u00a0001 points"),
+    ("fr", 21, 21, "21 parties · 21 victoires (100\u00a0%) · meilleur score 24\u00a0021 points"),
+    ("fr", 0, 2, "2 parties · pas encore de victoire"),
+    ("en", 0, 3, "3 games · no win yet"),
+])
+def test_the_title_counts_games_wins_rate_and_best_score_with_plurals(locale, wins, games,
+                                                                      expected):
+    played = [FinishedGame(k < wins, 24_000 + k + 1 if k < wins else 0, 50, True)
+              for k in range(games)]
+    assert headline(played, locale) == expected
+    with measure.recording() as texts:
+        record_chart(played, locale=locale)
+    assert expected in [d.text for d in texts]
+
+
+def test_the_longest_winning_streak():
+    played = [FinishedGame(w, 20_000, 50, True) for w in (1, 1, 0, 1, 1, 1, 0, 1)]
+    assert longest_streak(played) == 3
+    with measure.recording() as texts:
+        record_chart(played, locale="en")
+    assert "Longest winning streak: 3" in [d.text for d in texts]
+
+
+def test_two_losses_say_no_win_yet():
     games = [FinishedGame(False, 0, 40, True), FinishedGame(False, 0, 90, False)]
-    figure = record_figure(games, locale="fr")
-    assert len(figure.axes) == 1
-    assert points(games, "losses.house") == [(2, 90)]
+    with measure.recording() as texts:
+        figure = record_chart(games, locale="fr")
+    assert bars(figure, "losses") == [1, 2] and not bars(figure, "wins")
+    assert "Pas encore de victoire" in [d.text for d in texts]
 
 
 @pytest.mark.parametrize("locale", ["en", "fr"])
@@ -59,9 +99,11 @@ def test_the_text_lists_the_newest_games_first_and_counts_the_rest():
     games = record(200)
     text = record_text(games, locale="en")
     lines = text.splitlines()
-    assert lines[0] == "200 finished games"
+    assert lines[0] == headline(games, "en")
     last = games[-1]
     assert lines[1].startswith("#200 " + ("win" if last.won else "loss"))
     assert lines[-1] == "… and 175 older games"
+    assert record_text(record(26), locale="fr").splitlines()[-1] == \
+        "… et 1 partie plus ancienne"
     french = record_text(games[:2], locale="fr")
-    assert "2 parties terminées" in french and "règles" in french
+    assert "2 parties" in french and "règles" in french
