@@ -69,19 +69,16 @@ def board_pages(rows: list[DailyRow], *, title: str, locale: str,
             turns = tn(locale, "turns", row.turns)
             if row.won:
                 lines.append(t(locale, "daily.board.won", rank=row.rank,
-                               player=_player(row.owner_id, names),
+                               player=player_label(row.owner_id, names, locale),
                                points=points(row.score, locale), turns=turns))
             else:  # E3: a loss scores 0; the turns survived only order the losers
                 lines.append(t(locale, "daily.board.lost", rank=row.rank,
-                               player=_player(row.owner_id, names), turns=turns))
+                               player=player_label(row.owner_id, names, locale),
+                               turns=turns))
         embed = discord.Embed(title=title, description=top + "\n".join(lines), colour=COLOUR)
         embed.set_footer(text=t(locale, "daily.board.footer", page=number, pages=len(groups)))
         pages.append(embed)
     return pages
-
-
-def _player(owner_id: int, names: Mapping[int, str] | None) -> str:
-    return f"<@{owner_id}>" if names is None else player_label(owner_id, names)
 
 
 def board_arg(scope: str, day: int) -> str:

@@ -37,6 +37,7 @@ from .pictures import (
     RECORD_FETCH, RECORD_NAME, MoneyMapButton, attach, draw, show_money_map, with_file,
 )
 from .play import board_message, play_action, show_game
+from .player_names import shown_name
 from .privacy import PrivacyCog, ask_to_forget, send_my_data
 from .replies import can_attach, ephemeral, last_events, locale_for, service_of
 from .reports import stats_embed, status_embed
@@ -291,7 +292,8 @@ class MonopolyCog(commands.GroupCog, group_name=en("cmd.monopoly.name"),
         service = service_of(interaction)
         record = await service.stats(who.id)
         streak = await service.streak(who.id)
-        embed = stats_embed(record, locale=locale_for(interaction), player=who.display_name,
+        embed = stats_embed(record, locale=locale_for(interaction),
+                            player=shown_name(who, locale_for(interaction)),
                             streak=streak)
         games = await service.finished_games(who.id, limit=RECORD_FETCH)
         if len(games) < 2:  # a chart needs two games

@@ -22,7 +22,7 @@ from .daily import build_board
 from .errors import report_error
 from .pictures import BOARD_NAME, attach, draw
 from .replies import can_attach, ephemeral, locale_for, service_of
-from .player_names import player_names
+from .player_names import player_label, player_names
 from .reports import (
     LEADERBOARD_PER_PAGE, history_pages_with_ends, leaderboard_pages, rules_embeds,
 )
@@ -179,8 +179,9 @@ class PageButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
             await refuse(interaction, "error.unknown_game")
             return
         except NotYourGame as exc:
-            await ephemeral(interaction, t(locale_for(interaction), "error.not_owner",
-                                           owner=f"<@{exc.owner_id}>"))
+            locale = locale_for(interaction)
+            await ephemeral(interaction, t(locale, "error.not_owner",
+                                           owner=player_label(exc.owner_id, None, locale)))
             return
         except ValueError:
             await refuse(interaction, "error.unknown_control")

@@ -7,7 +7,8 @@ keep a name the player has since changed. The client's user cache answers most r
 free; the few rows of the page shown that it doesn't know are fetched (at most one page's
 worth, `PAGE_FETCH`, per view) and remembered in a bounded map, so a page turned again
 costs no request. A row whose name can't be had (a deleted account, Discord unreachable)
-keeps its mention.
+keeps its mention. A forgotten player's rows (issue 22) keep a pseudonym no account has:
+they read "a former player" in the reader's language, on every board, and are never fetched.
 """
 
 from __future__ import annotations
@@ -20,7 +21,8 @@ from weakref import WeakKeyDictionary
 
 import discord
 
-from bot.i18n import quote_user_text
+from bot.application.privacy import is_former_player
+from bot.i18n import quote_user_text, t
 
 log = logging.getLogger(__name__)
 
@@ -52,9 +54,11 @@ async def player_names(client: discord.Client, shown: Iterable[int],
     `others` (only if already known: the cache or an earlier fetch). Ids with no name found
     are left out."""
     known = _known_by(client)
-    shown = list(dict.fromkeys(shown))
+    shown = [i for i in dict.fromkeys(shown) if not is_former_player(i)]
     names: dict[int, str] = {}
     for user_id in dict.fromkeys([*shown, *others]):
+        if is_former_player(user_id):  # a pseudonym: no account to ask about
+            continue
         user = client.get_user(user_id)
         if user is not None:
             names[user_id] = user.display_name
@@ -87,9 +91,12 @@ async def _fetch(client: discord.Client, user_id: int) -> str | None:
     return user.display_name
 
 
-def player_label(user_id: int, names: Mapping[int, str] | None) -> str:
-    """The player as a board row shows them: their name, escaped so that no name can format
-    the row or mention anyone, or their mention when no name is known."""
+def player_label(user_id: int, names: Mapping[int, str] | None, locale: str) -> str:
+    """The player as a board row shows them: "a former player" for a forgotten one; their
+    name, escaped so that no name can format the row or mention anyone; or their mention when
+    no name is known (`names` None: a server's board, whose readers know its members)."""
+    if is_former_player(user_id):
+        return former_player(locale)
     name = (names or {}).get(user_id)
     if not name:
         return f"<@{user_id}>"
@@ -97,4 +104,15 @@ def player_label(user_id: int, names: Mapping[int, str] | None) -> str:
     return discord.utils.escape_mentions(discord.utils.escape_markdown(text))
 
 
-__all__ = ["player_label", "player_names"]
+def former_player(locale: str) -> str:
+    """A forgotten player (issue 22), as any text names them."""
+    return t(locale, "privacy.former_player")
+
+
+def shown_name(user: discord.abc.User, locale: str) -> str:
+    """The name a text gives `user`: their display name, or "a former player" for a forgotten
+    player's pseudonym (a `stats user:` given by id)."""
+    return former_player(locale) if is_former_player(user.id) else user.display_name
+
+
+__all__ = ["former_player", "player_label", "player_names", "shown_name"]

@@ -122,8 +122,7 @@ def leaderboard_pages(rows: Sequence[LeaderboardRow], *, title: str, locale: str
     pages = []
     for number, group in enumerate(groups, 1):
         lines = [t(locale, "leaderboard.row", rank=row.rank,
-                   player=player_label(row.owner_id, names) if names is not None
-                   else f"<@{row.owner_id}>",
+                   player=player_label(row.owner_id, names, locale),
                    points=points(row.score, locale), turns=tn(locale, "turns", row.turns))
                  for row in group]
         embed = discord.Embed(title=title, description="\n".join(lines), colour=COLOUR)

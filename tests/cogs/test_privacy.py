@@ -160,3 +160,53 @@ async def test_a_server_the_bot_is_seen_in_again_is_kept_by_the_sweep(world, db_
     assert await cog.sweep(later) == []
     assert await raw(str(db_path), "SELECT guild_id FROM guild_departures") == []
     assert (await service.get(game_id)).guild_id == world.guild.id
+
+
+# ---- a forgotten player on the boards (issue 22) --------------------------------------------
+
+def _user_fetches(world: Any) -> list[str]:
+    return [r.path for r in world.env.http_requests
+            if r.method == "GET" and r.path.startswith("/users/")]
+
+
+async def test_after_forget_every_board_reads_a_former_player_never_a_mention(
+        world, interaction_locales):
+    from game_core.strategies import make_strategy
+
+    from .test_lasting_controls import STANDARD_WIN_SEEDS
+
+    service = world.env.bot.service
+    record = await service.start(world.alice.id, world.guild.id, world.channel.id,
+                                 seed=STANDARD_WIN_SEEDS[0])
+    chooser = make_strategy("always-buy")
+    while not record.game.is_over:
+        record = (await service.act(record.id, world.alice.id, record.version,
+                                    chooser.choose(record.game))).record
+    assert record.status == "won"
+    daily, _ = await service.start_daily(world.alice.id, world.guild.id, world.channel.id)
+    await service.resign(daily.id, world.alice.id)
+    prompt = await world.alice.slash(world.channel, "monopoly forget")
+    done = await world.alice.click(prompt.response, label="Yes, forget me")
+    assert "finished games on the leaderboards: 2," in reply_of(done).content
+    pseudonym = (await service.get(record.id)).owner_id
+    assert pseudonym != world.alice.id
+    fetched_before = _user_fetches(world)
+    boards = {
+        "server board": await world.bob.slash(world.channel, "monopoly leaderboard"),
+        "global board": await world.bob.slash(world.channel, "monopoly leaderboard",
+                                              scope="global"),
+        "server daily": await world.bob.slash(world.channel, "monopoly daily", day="today"),
+        "global daily": await world.bob.slash(world.channel, "monopoly daily", day="today",
+                                              scope="global"),
+    }
+    for where, board in boards.items():
+        text = board.response.embeds[0].description
+        assert "a former player" in text, (where, text)
+        assert "<@" not in text and str(pseudonym) not in text, (where, text)
+    # A pseudonym is no account: nobody asks Discord for its name.
+    assert _user_fetches(world) == fetched_before
+    interaction_locales[world.bob.id] = "fr"
+    french = await world.bob.slash(world.channel, "monopoly leaderboard", scope="global")
+    assert "un ancien joueur" in french.response.embeds[0].description
+    daily_fr = await world.bob.slash(world.channel, "monopoly daily", day="today")
+    assert "un ancien joueur" in daily_fr.response.embeds[0].description
