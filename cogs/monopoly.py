@@ -44,7 +44,7 @@ from .reports import stats_embed, status_embed
 from .resigning import ResignButton, ask_to_resign
 from .starting import play_again, quietly_refresh, start_game
 from .translator import CatalogTranslator, choice, en
-from .which_game import game_option, my_game, named, pick
+from .which_game import game_option, my_game, name_the_answer, named, pick
 
 if TYPE_CHECKING:
     from bot.hosting.app import MonopolyBot
@@ -115,11 +115,12 @@ class MonopolyCog(commands.GroupCog, group_name=en("cmd.monopoly.name"),
     @game_option("board")
     async def board(self, interaction: discord.Interaction[Any],
                     game: str | None = None) -> None:
-        record, _ = await my_game(interaction, game, finished_too=True)
+        record, name = await my_game(interaction, game, finished_too=True)
         if record is None:
             return
         if record.game.is_over:  # the last game's board: where its money went (issue 16)
             await show_money_map(interaction, record.id)
+            await name_the_answer(interaction, name)
             return
         events = await last_events(service_of(interaction), record.id)
         if not interaction.response.is_done():  # the picture may wait behind a queue
@@ -127,6 +128,8 @@ class MonopolyCog(commands.GroupCog, group_name=en("cmd.monopoly.name"),
         message = await board_message(interaction, record, events)
         kwargs = message.send_kwargs()
         kwargs.pop("view")  # a look at the board, not a second set of controls
+        if name:  # a daily is in the picture: which game this is (issue 19)
+            kwargs["content"] = named(name, "").strip()
         await interaction.followup.send(ephemeral=True, **kwargs)
 
     @app_commands.command(name=_d("status.name"), description=_d("status.description"))
@@ -148,6 +151,7 @@ class MonopolyCog(commands.GroupCog, group_name=en("cmd.monopoly.name"),
             await ephemeral(interaction, named(name, t(locale_for(interaction), "hint.no_hints")))
         elif record is not None:
             await show_hint(interaction, record.id, None)
+            await name_the_answer(interaction, name)
 
     # ---- T4: mortgage, lift, sell (autocomplete lists exactly the legal ones) ----------------
 
@@ -243,10 +247,11 @@ class MonopolyCog(commands.GroupCog, group_name=en("cmd.monopoly.name"),
     async def history(self, interaction: discord.Interaction[Any],
                       page: app_commands.Range[int, 1, 100] = 1,
                       game: str | None = None) -> None:
-        record, _ = await my_game(interaction, game, finished_too=True)
+        record, name = await my_game(interaction, game, finished_too=True)
         if record is None:
             return
-        await show_pages(interaction, "history", str(record.id), page, ephemeral=True)
+        await show_pages(interaction, "history", str(record.id), page, ephemeral=True,
+                         content=named(name, "").strip() or None)
 
     @app_commands.command(name=_d("rules.name"), description=_d("rules.description"))
     @app_commands.describe(page=_d("rules.option.page.description"))

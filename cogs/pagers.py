@@ -100,8 +100,9 @@ def pager_view(kind: str, arg: str, locale: str, index: int,
 
 
 async def show_pages(interaction: discord.Interaction[Any], kind: str, arg: str, page: int, *,
-                     ephemeral: bool) -> None:
-    """Answer a reading command with page `page` (from 1; past the end, the last one)."""
+                     ephemeral: bool, content: str | None = None) -> None:
+    """Answer a reading command with page `page` (from 1; past the end, the last one);
+    `content` above it (a game's name, issue 19: ◀ ▶ keep it)."""
     locale = locale_for(interaction)
     pages = await build_pages_with_ends(interaction, kind, arg, locale, max(page - 1, 0))
     index = min(page, len(pages)) - 1
@@ -109,7 +110,7 @@ async def show_pages(interaction: discord.Interaction[Any], kind: str, arg: str,
     board = await finished_game_id(interaction, kind, arg)
     kwargs: dict[str, Any]
     if board is None:
-        kwargs = {"embed": pages[index][0], "ephemeral": ephemeral}
+        kwargs = {"embed": pages[index][0], "ephemeral": ephemeral, "content": content}
         if view is not None:
             kwargs["view"] = view
         await interaction.response.send_message(**kwargs)
@@ -117,6 +118,8 @@ async def show_pages(interaction: discord.Interaction[Any], kind: str, arg: str,
     await interaction.response.defer(ephemeral=ephemeral, thinking=True)  # a board to draw
     embeds, files = await with_board(interaction, board, *pages[index], locale)
     kwargs = {"embeds": embeds, "files": files, "ephemeral": ephemeral}
+    if content:
+        kwargs["content"] = content
     if view is not None:
         kwargs["view"] = view
     await interaction.followup.send(**kwargs)

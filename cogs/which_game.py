@@ -97,4 +97,15 @@ def named(name: str, text: str) -> str:
     return f"**{name}**\n{text}" if name else text
 
 
-__all__ = ["GAME_KINDS", "Picked", "game_option", "my_game", "name_of", "named", "pick"]
+async def name_the_answer(interaction: discord.Interaction[Any], name: str) -> None:
+    """Put the game's name above an answer already sent by code that takes no name (a hint,
+    a finished game's money map): one edit of the answer, nothing when there is no name."""
+    if not name:
+        return
+    answer = await interaction.original_response()
+    text = named(name, answer.content).strip()
+    await interaction.edit_original_response(content=text[:2000])
+
+
+__all__ = ["GAME_KINDS", "Picked", "game_option", "my_game", "name_of", "name_the_answer",
+           "named", "pick"]

@@ -136,3 +136,38 @@ async def test_a_player_with_no_game_is_told_so_by_every_command(world):
         assert answer.ephemeral and answer.response.content == t("en", "error.no_game"), command
     daily = await world.bob.slash(world.channel, "monopoly board", game="daily")
     assert daily.response.content == t("en", "which.no_daily_yet")
+
+
+def _answer(result):
+    """The answer a command ends with (a deferred one's follow-up)."""
+    return result.followups[-1] if result.followups else result.response
+
+
+def _said(result) -> str:
+    return _answer(result).content or ""
+
+
+async def test_with_both_games_board_history_and_hint_name_the_game_they_show(world):
+    service = world.env.bot.service
+    await world.alice.slash(world.channel, "monopoly new")
+    daily = await _daily_with_a_mortgage(world, world.alice)  # played last
+    name, ordinary = f"**{_name(daily)}**", "**Your game #1**"
+    board = await world.alice.slash(world.channel, "monopoly board")
+    assert _said(board) == name
+    board = await world.alice.slash(world.channel, "monopoly board", game="ordinary")
+    assert _said(board) == ordinary
+    history = await world.alice.slash(world.channel, "monopoly history")
+    assert history.ephemeral and _said(history) == name and history.response.embeds
+    history = await world.alice.slash(world.channel, "monopoly history", game="ordinary")
+    assert _said(history) == ordinary
+    # A hint for the ordinary game while the daily is going says which game it is about.
+    hint = await world.alice.slash(world.channel, "monopoly hint", game="ordinary")
+    said = _said(hint)
+    assert said.startswith(f"{ordinary}\n") and len(said) > len(ordinary) + 1, said
+    # A finished daily: its board (where the money went) and history are named too.
+    await service.resign(daily.id, world.alice.id)
+    money = await world.alice.slash(world.channel, "monopoly board", game="daily")
+    assert _said(money) == name
+    assert _answer(money).embeds[0].title == t("en", "picture.heat.title")
+    pages = await world.alice.slash(world.channel, "monopoly history", game="daily")
+    assert _said(pages) == name and _answer(pages).embeds
