@@ -46,8 +46,10 @@ PRIVACY_FR: dict[str, str] = {
     "cmd.monopoly.forget.name": "oublier",
     "cmd.monopoly.forget.description": "Faire effacer ce que le bot garde sur vous "
                                        "(il demande d'abord)",
-    "privacy.mydata.sent": "Tout ce que Solo Monopoly garde sur vous, dans un fichier "
-                           "JSON : parties : {games}, défis du jour : {dailies}, chacune "
+    # The bot's French name, as everywhere else in French; "chacun": parties and défis
+    # together take the masculine.
+    "privacy.mydata.sent": "Tout ce que Monopoly solo garde sur vous, dans un fichier "
+                           "JSON : parties : {games}, défis du jour : {dailies}, chacun "
                            "avec tous ses coups. `/monopoly oublier` l'efface.",
     "privacy.mydata.parts": "Il est volumineux : il arrive compressé en {count} parties. "
                             "Réunissez-les dans l'ordre en {name} (`cat {name}.* > {name}`), "

@@ -210,3 +210,12 @@ async def test_after_forget_every_board_reads_a_former_player_never_a_mention(
     assert "un ancien joueur" in french.response.embeds[0].description
     daily_fr = await world.bob.slash(world.channel, "monopoly daily", day="today")
     assert "un ancien joueur" in daily_fr.response.embeds[0].description
+
+
+async def test_mydata_in_french_names_the_bot_as_french_texts_do(world, interaction_locales):
+    cog_privacy._exported.clear()
+    interaction_locales[world.alice.id] = "fr"
+    await played(world, world.alice)
+    reply = reply_of(await world.alice.slash(world.channel, "monopoly mydata"))
+    assert reply.content.startswith("Tout ce que Monopoly solo garde sur vous"), reply.content
+    assert "Solo Monopoly" not in reply.content and "chacun avec tous ses coups" in reply.content
