@@ -185,6 +185,8 @@ async def test_after_forget_every_board_reads_a_former_player_never_a_mention(
     assert record.status == "won"
     daily, _ = await service.start_daily(world.alice.id, world.guild.id, world.channel.id)
     await service.resign(daily.id, world.alice.id)
+    history = reply_of(await world.alice.slash(world.channel, "monopoly history",
+                                               game="ordinary"))
     prompt = await world.alice.slash(world.channel, "monopoly forget")
     done = await world.alice.click(prompt.response, label="Yes, forget me")
     assert "finished games on the leaderboards: 2," in reply_of(done).content
@@ -205,6 +207,10 @@ async def test_after_forget_every_board_reads_a_former_player_never_a_mention(
         assert "<@" not in text and str(pseudonym) not in text, (where, text)
     # A pseudonym is no account: nobody asks Discord for its name.
     assert _user_fetches(world) == fetched_before
+    # The game's old history pager: no longer hers, and whose it is reads the same way.
+    turned = await world.alice.click(history, label=t("en", "button.next"))
+    assert turned.ephemeral and turned.response.content == t(
+        "en", "error.not_owner", owner="a former player")
     interaction_locales[world.bob.id] = "fr"
     french = await world.bob.slash(world.channel, "monopoly leaderboard", scope="global")
     assert "un ancien joueur" in french.response.embeds[0].description
