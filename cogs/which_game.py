@@ -10,6 +10,7 @@ Only translation: the service says which games there are.
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, TypeVar
@@ -24,6 +25,7 @@ from bot.i18n import t
 from .replies import ephemeral, locale_for, service_of
 from .translator import choice, en
 
+log = logging.getLogger(__name__)
 GAME_KINDS = ("ordinary", "daily")
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -102,9 +104,12 @@ async def name_the_answer(interaction: discord.Interaction[Any], name: str) -> N
     a finished game's money map): one edit of the answer, nothing when there is no name."""
     if not name:
         return
-    answer = await interaction.original_response()
-    text = named(name, answer.content).strip()
-    await interaction.edit_original_response(content=text[:2000])
+    try:
+        answer = await interaction.original_response()
+        text = named(name, answer.content).strip()
+        await interaction.edit_original_response(content=text[:2000])
+    except discord.HTTPException as exc:  # the answer itself is there: only its name is lost
+        log.info("could not name the answer: %s", exc)
 
 
 __all__ = ["GAME_KINDS", "Picked", "game_option", "my_game", "name_of", "name_the_answer",
