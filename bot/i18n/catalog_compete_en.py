@@ -36,7 +36,7 @@ EN_COMPETE: dict[str, str] = {
     "preset.odds.other": "the bot's expert wins about {count} games in 10",
     "cmd.monopoly.new.option.preset.name": "preset",
     "cmd.monopoly.new.option.preset.description":
-        "A difficulty level (house rules, off the leaderboard, but Standard)",
+        "A difficulty level (house rules, off the leaderboard, except Standard)",
     "cmd.monopoly.new.option.bank_build_cap.name": "bank_build_cap",
     "cmd.monopoly.new.option.bank_build_cap.description":
         "Most houses the Bank builds on a street: 0 to 4 (5, the default: its hotel too)",

@@ -39,7 +39,8 @@ FR_COMPETE: dict[str, str] = {
         "Un niveau de difficulté (règles maison, hors classement, sauf Standard)",
     "cmd.monopoly.new.option.bank_build_cap.name": "plafond_banque",
     "cmd.monopoly.new.option.bank_build_cap.description":
-        "Maisons au plus que la Banque bâtit sur une rue : 0 à 4 (5, par défaut : son hôtel)",
+        "Nombre maximal de maisons que la Banque bâtit sur une rue : 0 à 4 (5 par défaut : "
+        "l'hôtel aussi)",
     # ---- défi du jour ----------------------------------------------------------------------
     "cmd.monopoly.daily.name": "défi",
     "cmd.monopoly.daily.description":
@@ -79,8 +80,9 @@ FR_COMPETE: dict[str, str] = {
     "daily.board.won": "{rank}. {player} : gagné, {points} en {turns}",
     "daily.board.lost": "{rank}. {player} : perdu, a tenu {turns}",
     "daily.board.empty": "Personne n'a encore fini ce défi.",
-    "daily.board.footer": "Victoires au score puis au moins de tours ; puis défaites aux tours "
-                          "tenus · page {page}/{pages}",
+    # Not "au moins de tours", which reads as "at least".
+    "daily.board.footer": "Victoires classées au score, puis au plus petit nombre de tours ; "
+                          "ensuite les défaites, aux tours tenus · page {page}/{pages}",
     "daily.bad_day": "« {day} » n'est pas un jour de défi : tapez aujourd'hui, hier, une date "
                      "comme 2026-11-23 ou un numéro de défi comme #{number}.",
     "daily.days.one": "{count} jour",
