@@ -13,8 +13,10 @@ PRIVACY_EN: dict[str, str] = {
     "privacy.mydata.sent": "Everything Solo Monopoly keeps about you, in one JSON file: "
                            "games: {games}, daily challenges: {dailies}, each with every "
                            "move. `/monopoly forget` deletes it.",
+    # gzip, not zip: "unzip" would send the player to a tool that can't open it.
     "privacy.mydata.parts": "It is large: it comes compressed in {count} parts. Join them "
-                            "in order into {name} (`cat {name}.* > {name}`), then unzip it.",
+                            "in order into {name} (`cat {name}.* > {name}`), then "
+                            "decompress it (`gunzip {name}`).",
     "privacy.mydata.again_soon": "Your file was sent a moment ago: ask again in a minute.",
     "privacy.mydata.too_big": "Your data is larger than Discord lets the bot send here "
                               "({size} MB). Ask the people who run this bot "
@@ -53,7 +55,7 @@ PRIVACY_FR: dict[str, str] = {
                            "avec tous ses coups. `/monopoly oublier` l'efface.",
     "privacy.mydata.parts": "Il est volumineux : il arrive compressé en {count} parties. "
                             "Réunissez-les dans l'ordre en {name} (`cat {name}.* > {name}`), "
-                            "puis décompressez-le.",
+                            "puis décompressez-le (`gunzip {name}`).",
     "privacy.mydata.again_soon": "Votre fichier vient d'être envoyé : redemandez-le dans "
                                  "une minute.",
     "privacy.mydata.too_big": "Vos données dépassent ce que Discord laisse le bot envoyer "

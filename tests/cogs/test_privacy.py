@@ -66,9 +66,11 @@ async def test_a_large_export_comes_compressed_in_parts_to_join(world, monkeypat
     result = await world.alice.slash(world.channel, "monopoly mydata")
     messages = [result.response, *result.followups]  # the first ends the "thinking…" one
     assert all(m.ephemeral for m in messages) and len(messages) > 1
-    assert "compressed in" in messages[0].content
-    names = [m.attachments[0].filename for m in messages]
     name = f"solo-monopoly-{world.alice.id}.json.gz"
+    assert "compressed in" in messages[0].content
+    # gzip: the command that opens it, not "unzip", which can't.
+    assert f"`gunzip {name}`" in messages[0].content and "unzip it" not in messages[0].content
+    names = [m.attachments[0].filename for m in messages]
     assert names == [f"{name}.{n:03d}" for n in range(1, len(names) + 1)]
     joined = b"".join(world.env.backend.cdn.get(m.attachments[0].url)
                       for m in messages)
