@@ -35,7 +35,7 @@ from .pictures import (
 )
 from .play import board_message, play_action, show_game
 from .replies import can_attach, ephemeral, last_events, locale_for, service_of
-from .reports import stats_embed, status_embed
+from .reports import leaderboard_arg, stats_embed, status_embed
 from .resigning import ResignButton, ask_to_resign
 from .starting import play_again, quietly_refresh, start_game
 from .translator import CatalogTranslator, choice, en
@@ -79,13 +79,17 @@ class MonopolyCog(commands.GroupCog, group_name=en("cmd.monopoly.name"),
         edition=[choice("monopoly new", "edition", v) for v in ("us", "uk", "fr")],
         doubles=[choice("monopoly new", "doubles", v) for v in ("off", "standard")],
         preset=[choice("monopoly new", "preset", p.name) for p in PRESETS])
-    async def new(self, interaction: discord.Interaction[Any], edition: str = "us",
+    async def new(self, interaction: discord.Interaction[Any], edition: str | None = None,
                   doubles: str = "off",
                   treasury: app_commands.Range[int, 1, 10_000_000] | None = None,
                   bank_pawns: app_commands.Range[int, 0, 28] | None = None,
                   start_cash: app_commands.Range[int, 0, 10_000_000] | None = None,
-                  preset: str = "standard",
+                  preset: str | None = None,
                   bank_build_cap: app_commands.Range[int, 0, 5] | None = None) -> None:
+        # What the player leaves out, the server's admins may have chosen (issue 22).
+        server = await service_of(interaction).server_settings(interaction.guild_id)
+        edition = edition or server.edition or "us"
+        preset = preset or server.preset or "standard"
         chosen: dict[str, Any] = {"doubles": doubles}
         for key, value in (("treasury", treasury), ("bank_pawns", bank_pawns),
                            ("start_cash", start_cash), ("bank_build_cap", bank_build_cap)):
@@ -231,13 +235,21 @@ class MonopolyCog(commands.GroupCog, group_name=en("cmd.monopoly.name"),
 
     @app_commands.command(name=_d("leaderboard.name"), description=_d("leaderboard.description"))
     @app_commands.describe(scope=_d("leaderboard.option.scope.description"),
-                           page=_d("leaderboard.option.page.description"))
+                           page=_d("leaderboard.option.page.description"),
+                           season=_d("leaderboard.option.season.description"))
     @app_commands.choices(
         scope=[choice("monopoly leaderboard", "scope", v) for v in ("server", "global")])
     async def leaderboard(self, interaction: discord.Interaction[Any], scope: str = "server",
-                          page: app_commands.Range[int, 1, 10] = 1) -> None:
-        # Public: anyone in the channel may turn its pages.
-        await show_pages(interaction, "leaderboard", scope, page, ephemeral=False)
+                          page: app_commands.Range[int, 1, 10] = 1,
+                          season: app_commands.Range[str, 1, 20] | None = None) -> None:
+        # Public: anyone in the channel may turn its pages. A season (issue 22): this one
+        # unless another is named; "all" for all time.
+        arg = await leaderboard_arg(interaction, scope, season)
+        if arg is None:
+            await ephemeral(interaction, t(locale_for(interaction), "season.bad",
+                                           season=quote_user_text(season or "")))
+            return
+        await show_pages(interaction, "leaderboard", arg, page, ephemeral=False)
 
     @app_commands.command(name=_d("daily.name"), description=_d("daily.description"))
     @app_commands.describe(day=_d("daily.option.day.description"),
@@ -249,7 +261,7 @@ class MonopolyCog(commands.GroupCog, group_name=en("cmd.monopoly.name"),
         edition=[choice("monopoly daily", "edition", v) for v in ("us", "uk", "fr")])
     async def daily(self, interaction: discord.Interaction[Any],
                     day: app_commands.Range[str, 1, 40] | None = None, scope: str = "server",
-                    page: app_commands.Range[int, 1, 10] = 1, edition: str = "us") -> None:
+                    page: app_commands.Range[int, 1, 10] = 1, edition: str | None = None) -> None:
         """Issue 12: without `day`, play today's daily (or resume it, or see its result);
         with `day`, that day's board."""
         if day is not None:
@@ -262,8 +274,10 @@ class MonopolyCog(commands.GroupCog, group_name=en("cmd.monopoly.name"),
                              ephemeral=False)
             return
         service = service_of(interaction)
+        edition = edition or (await service.server_settings(interaction.guild_id)).edition
         record, started = await service.start_daily(
-            interaction.user.id, interaction.guild_id, interaction.channel_id, edition=edition)
+            interaction.user.id, interaction.guild_id, interaction.channel_id,
+            edition=edition or "us")
         if record.status != "active":
             await show_result(interaction, record)
             return

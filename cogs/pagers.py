@@ -22,7 +22,7 @@ from .daily import build_board
 from .errors import report_error
 from .pictures import BOARD_NAME, attach, draw
 from .replies import can_attach, ephemeral, locale_for, service_of
-from .reports import HISTORY_PER_PAGE, history_pages, leaderboard_pages, rules_embeds
+from .reports import HISTORY_PER_PAGE, build_leaderboard, history_pages, rules_embeds
 
 HISTORY_FETCH = 80  # the newest actions shown by /monopoly history of a game in progress
 FINISHED_FETCH = 800  # of a finished game: 100 pages to step through, each with its board
@@ -39,12 +39,8 @@ async def build_pages(interaction: discord.Interaction[Any], kind: str, arg: str
     service = service_of(interaction)
     if kind == "rules":
         return rules_embeds(locale)
-    if kind == "leaderboard" and arg in SCOPES:
-        guild = interaction.guild if arg == "server" else None
-        rows = await service.leaderboard(guild.id if guild else None, limit=LEADERBOARD_FETCH)
-        title = (t(locale, "leaderboard.title.server", server=guild.name) if guild
-                 else t(locale, "leaderboard.title.global"))
-        return leaderboard_pages(rows, title=title, locale=locale)
+    if kind == "leaderboard":  # a season's board, or all time's (issue 22)
+        return await build_leaderboard(interaction, arg, locale)
     if kind == "daily":
         return await build_board(interaction, arg, locale)  # issue 12: a day's board
     if kind == "history" and arg.isascii() and arg.isdigit():

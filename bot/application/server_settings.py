@@ -6,7 +6,8 @@ Settings (each unset one takes the bot's default):
 - edition, preset: what `/monopoly new` and the daily use when the player gives none;
 - channels: where games may be started (none: anywhere);
 - threads: each game in a thread of its own;
-- public: whether game messages are public (off: a private thread, or a private message);
+- public: whether game messages are public (off: each game in a private thread of its
+  own, or, where the bot can't make one, a message only the player sees);
 - season: the server board's season, "none", "month" (the default) or "quarter";
 - announce: the channel where each season's winner is announced (none: not announced).
 
