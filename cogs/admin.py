@@ -221,8 +221,8 @@ class AdminCog(commands.GroupCog, group_name=_d("name"), group_description=_d("d
             unset = t(locale, "admin.log.unset")
             line = t(locale, "admin.log.row", at=int(entry.at), who=f"<@{entry.actor_id}>",
                      setting=_setting_name(entry.name, locale),
-                     old=quote_user_text(entry.old_value or unset, 60),
-                     new=quote_user_text(entry.new_value or unset, 60))
+                     old=_logged(entry.name, entry.old_value, unset),
+                     new=_logged(entry.name, entry.new_value, unset))
             if entry.reason:
                 line += t(locale, "admin.log.reason", reason=quote_user_text(entry.reason, 200))
             lines.append(line)
@@ -277,6 +277,15 @@ class AdminCog(commands.GroupCog, group_name=_d("name"), group_description=_d("d
             log.warning("server %d: season %s's winner could not be announced in %d (%s)",
                         due.guild_id, due.season.key, due.channel_id, exc)
             return None
+
+
+def _logged(name: str, value: str | None, unset: str) -> str:
+    """A logged value as the admin reads it: channels as links, the rest quoted."""
+    if value is None:
+        return unset
+    if name in ("channels", "announce"):
+        return " ".join(f"<#{c}>" for c in value.split(",") if c.isdigit()) or unset
+    return quote_user_text(value, 60)
 
 
 def _setting_name(name: str, locale: str) -> str:

@@ -90,6 +90,9 @@ async def present(interaction: discord.Interaction[Any], record: GameRecord,
                   settings: ServerSettings) -> None:
     """Post a new game's message: here, in a thread of its own, or privately."""
     private = not settings.public and interaction.guild is not None
+    if isinstance(interaction.channel, discord.Thread):  # Play again in the game's thread
+        await show_game(interaction, record, [])
+        return
     home = (thread_home(interaction, private)
             if interaction.guild is not None and (settings.threads or private) else None)
     if home is None and not private:

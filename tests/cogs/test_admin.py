@@ -124,6 +124,9 @@ async def test_the_servers_default_edition_and_preset_start_new_games(world, adm
     await world.bob.slash(world.channel, "monopoly new", edition="fr", preset="standard")
     chosen = await world.env.bot.service.active_game(world.bob.id)
     assert chosen.edition == "fr" and chosen.game.options.rule_set == "standard"
+    await world.bob.slash(world.channel, "monopoly daily")  # the daily's edition too
+    daily = await world.env.bot.service.active_daily(world.bob.id)
+    assert daily.edition == "uk" and daily.game.options.rule_set == "standard"
 
 
 # ---- where games start ---------------------------------------------------------------------
@@ -154,6 +157,11 @@ async def test_a_thread_per_game_is_made_and_the_game_plays_in_it(world, admin):
     assert rolled.response.id == message.id and "🎲" in rolled.response.embeds[0].fields[0].value
     assert (await world.env.bot.service.get(record.id)).version == 1
     assert not [m for m in world.channel.history() if button_ids(m)]  # nothing in the channel
+    # The next game (Play again, or /monopoly new in the thread) goes on in the same thread.
+    await world.env.bot.service.resign(record.id, world.alice.id)
+    again = await world.alice.slash(thread, "monopoly new")
+    assert not again.ephemeral and button_ids(again.response)
+    assert len(world.channel.threads) == 1
 
 
 async def test_without_the_thread_permission_the_game_is_played_in_the_channel(world, admin):
