@@ -60,8 +60,17 @@ _CLAIM_PG = ("INSERT INTO season_announcements (guild_id, season, at) VALUES ($1
              " ON CONFLICT (guild_id, season) DO NOTHING")
 
 
+# What migrate-db copies of these tables, whole rows, in a stable order.
+COPIED = {"server_settings": ("guild_id, name, value", "guild_id, name"),
+          "settings_log": ("id, guild_id, actor_id, at, name, old_value, new_value, reason",
+                           "id"),
+          "season_announcements": ("guild_id, season, at", "guild_id, season")}
+
+
 class _Backend(Protocol):
     async def read(self, sql: str, *args: Any) -> list[Row]: ...
+
+    async def insert_many(self, table: str, columns: str, rows: list[Row]) -> None: ...
 
     async def change(self, guild_id: int, name: str, value: str | None, actor_id: int,
                      at: float, reason: str | None) -> None: ...
@@ -84,6 +93,11 @@ class _Sqlite:
         cursor = await self._s._write(_CLAIM_SQLITE, (guild_id, season, at))
         return bool(cursor.rowcount == 1)
 
+    async def insert_many(self, table: str, columns: str, rows: list[Row]) -> None:
+        marks = ", ".join("?" for _ in columns.split(","))
+        await self._s._writer.executemany(
+            f"INSERT OR IGNORE INTO {table} ({columns}) VALUES ({marks})", rows)
+
 
 class _Postgres:
     def __init__(self, storage: Any) -> None:
@@ -98,6 +112,19 @@ class _Postgres:
 
     async def claim(self, guild_id: int, season: str, at: float) -> bool:
         return bool(await self._s._execute(_CLAIM_PG, guild_id, season, at) == 1)
+
+    async def insert_many(self, table: str, columns: str, rows: list[Row]) -> None:
+        marks = ", ".join(f"${n}" for n in range(1, len(columns.split(",")) + 1))
+        sql = f"INSERT INTO {table} ({columns}) VALUES ({marks}) ON CONFLICT DO NOTHING"
+
+        async def insert(conn: Any) -> None:
+            async with conn.transaction():
+                await conn.executemany(sql, rows)
+                if table == "settings_log":  # new entries' ids go on past the copied ones
+                    await conn.execute(
+                        "SELECT setval(pg_get_serial_sequence('settings_log', 'id'),"
+                        " GREATEST((SELECT MAX(id) FROM settings_log), 1))")
+        await self._s._calls.run(insert)
 
 
 def numbered(sql: str) -> str:
@@ -146,6 +173,17 @@ class ServerRows:
         async def read(count: int, skip: int) -> list[Row]:
             return await self._db.read(sql, *params, count, skip)
         return await leaderboard.walk(read, limit, offset, skip=hidden)
+
+    async def export_all(self) -> dict[str, list[Row]]:
+        """Every row of the servers' tables (COPIED), for migrate-db."""
+        return {table: await self._db.read(f"SELECT {columns} FROM {table} ORDER BY {order}")
+                for table, (columns, order) in COPIED.items()}
+
+    async def import_all(self, tables: dict[str, list[Row]]) -> None:
+        """Store exported rows as they are (a row already there is kept)."""
+        for table, (columns, _order) in COPIED.items():
+            if tables.get(table):
+                await self._db.insert_many(table, columns, list(tables[table]))
 
     async def claim_announcement(self, guild_id: int, season: str, at: float) -> bool:
         """True for the one caller that records the season's announcement first."""

@@ -9,6 +9,7 @@ import pytest
 
 from bot.application.seasons import ALL_TIME, MONTH, QUARTER, Season, parse
 from bot.application.service import GameService
+from bot.cli.migrate_db import copy_database
 from bot.errors import InvalidRequest
 from game_core.strategies import make_strategy
 
@@ -143,3 +144,30 @@ async def test_a_season_winner_is_announced_once_when_the_season_ends(clocked):
     assert [(a.guild_id, a.channel_id, a.season.key) for a in due] == [(GUILD, 555, "2026-10")]
     assert (due[0].winner.owner_id, due[0].winner.score) == (4, score)
     assert await service.due_announcements() == []  # once
+
+
+@pytest.mark.parametrize("direction", ["to_postgresql", "to_sqlite"])
+async def test_migrate_db_copies_the_servers_settings_log_and_announcements(
+        tmp_path, postgres_url, direction):
+    lite = str(tmp_path / "games.sqlite3")
+    source, dest = (lite, postgres_url) if direction == "to_postgresql" else (postgres_url, lite)
+    clock = Clock(at("2026-11-01T00:00:00"))
+    service = await GameService.open(source, clock=clock)
+    await service.change_setting(GUILD, ADMIN, "announce", 555)
+    await service.change_setting(GUILD, ADMIN, "edition", "fr")
+    await service.hide_player(GUILD, ADMIN, 3, "test account")
+    assert len(await service.due_announcements()) == 1
+    before = await service.settings_log(GUILD)
+    await service.close()
+    await copy_database(source, dest)
+    copied = await GameService.open(dest, clock=clock)
+    try:
+        settings = await copied.server_settings(GUILD)
+        assert (settings.edition, settings.announce, settings.hidden) == (
+            "fr", 555, frozenset({3}))
+        assert await copied.settings_log(GUILD) == before
+        assert await copied.due_announcements() == []  # told already, before the copy
+        await copied.change_setting(GUILD, ADMIN, "edition", "uk")  # new ids go on after
+        assert [e.id for e in await copied.settings_log(GUILD)][0] > before[0].id
+    finally:
+        await copied.close()
