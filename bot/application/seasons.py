@@ -21,15 +21,16 @@ from bot.storage.server_settings import ServerRows
 
 from . import checks
 from .records import LeaderboardRow
+from .server_settings import DEFAULT_KIND, KINDS, hidden_in, settings_of
 
 MONTH, QUARTER, ALL = "month", "quarter", "all"
-KINDS = ("none", MONTH, QUARTER)  # what a server may choose ("none": all time only)
-DEFAULT_KIND = MONTH
 ALL_WORDS = ("all", "all-time", "alltime", "tout", "toujours")
 _MONTH_TEXT = re.compile(r"^(\d{4})-(\d{1,2})$")
 _QUARTER_TEXT = re.compile(r"^(\d{4})-?[qt]([1-4])$")  # T: trimestre
 _ARG = re.compile(r"^([mqa])(\d*)$")
 MAX_YEAR = 9999
+__all__ = ["ALL", "ALL_TIME", "DEFAULT_KIND", "KINDS", "MONTH", "QUARTER", "Announcement",
+           "Season", "Seasons", "current", "from_arg", "month_of", "parse"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -126,11 +127,6 @@ class Seasons:
     _storage: Storage
     _clock: Callable[[], float]
 
-    async def hidden_players(self, guild_id: int) -> frozenset[int]:
-        raise NotImplementedError  # ServerAdmin's
-
-    async def season_kind(self, guild_id: int | None) -> str:
-        raise NotImplementedError  # ServerAdmin's
 
     def season_now(self, kind: str) -> Season:
         """The season of `kind` the service's clock is in."""
@@ -141,7 +137,7 @@ class Seasons:
         """Each player's best standard win of the season (of all time: ALL_TIME), best
         first; a server's board leaves out the players its admins hid."""
         checks.an_optional_id(guild_id, "a server id")
-        hidden = frozenset() if guild_id is None else await self.hidden_players(guild_id)
+        hidden = frozenset() if guild_id is None else await hidden_in(self._storage, guild_id)
         rows = await ServerRows(self._storage).season_board(
             guild_id, season.kind, season.period, hidden, checks.a_count(limit, "a limit"),
             checks.a_count(offset, "an offset"))
@@ -155,7 +151,7 @@ class Seasons:
         due: list[Announcement] = []
         now = self._clock()
         for guild_id, channel in await rows.servers_with("announce"):
-            kind = await self.season_kind(guild_id)
+            kind = (await settings_of(self._storage, guild_id)).season
             if kind not in (MONTH, QUARTER):
                 continue
             ended = current(kind, now).previous()

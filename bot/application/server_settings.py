@@ -27,9 +27,10 @@ from bot.storage import Row, Storage
 from bot.storage.server_settings import ServerRows
 
 from . import checks
-from .seasons import DEFAULT_KIND, KINDS
 
 EDITIONS = ("us", "uk", "fr")
+KINDS = ("none", "month", "quarter")  # a server's seasons (bot.application.seasons)
+DEFAULT_KIND = "month"
 NAMES = ("edition", "preset", "channels", "threads", "public", "season", "announce")
 HIDDEN = "hidden:"  # the name of a hidden player's row: "hidden:<user id>"
 MAX_CHANNELS = 25
@@ -119,6 +120,19 @@ def stored_value(name: str, value: object) -> str | None:
     raise InvalidRequest(f"{name} can't be set to {value!r}")
 
 
+async def settings_of(storage: Storage, guild_id: int | None) -> ServerSettings:
+    """A server's settings (the defaults in direct messages)."""
+    if guild_id is None:
+        return DEFAULTS
+    return settings_from_rows(await ServerRows(storage).settings(
+        checks.an_id(guild_id, "a server id")))
+
+
+async def hidden_in(storage: Storage, guild_id: int) -> frozenset[int]:
+    """The players a server's boards leave out."""
+    return (await settings_of(storage, guild_id)).hidden
+
+
 class ServerAdmin:
     """The settings' part of GameService."""
 
@@ -127,16 +141,13 @@ class ServerAdmin:
 
     async def server_settings(self, guild_id: int | None) -> ServerSettings:
         """A server's settings (the defaults in direct messages)."""
-        if guild_id is None:
-            return DEFAULTS
-        rows = await ServerRows(self._storage).settings(checks.an_id(guild_id, "a server id"))
-        return settings_from_rows(rows)
+        return await settings_of(self._storage, guild_id)
 
     async def hidden_players(self, guild_id: int) -> frozenset[int]:
-        return (await self.server_settings(guild_id)).hidden
+        return await hidden_in(self._storage, guild_id)
 
     async def season_kind(self, guild_id: int | None) -> str:
-        return (await self.server_settings(guild_id)).season
+        return (await settings_of(self._storage, guild_id)).season
 
     async def change_setting(self, guild_id: int, actor_id: int, name: str,
                              value: object) -> ServerSettings:

@@ -171,3 +171,15 @@ async def test_migrate_db_copies_the_servers_settings_log_and_announcements(
         assert [e.id for e in await copied.settings_log(GUILD)][0] > before[0].id
     finally:
         await copied.close()
+
+
+async def test_a_hidden_player_leaves_the_servers_daily_board_too(clocked):
+    service, _ = clocked
+    for owner in (1, 2):
+        daily, _ = await service.start_daily(owner, GUILD, 1)
+        await service.resign(daily.id, owner)
+    day = service.today()
+    assert {r.owner_id for r in await service.daily_board(day, GUILD)} == {1, 2}
+    await service.hide_player(GUILD, ADMIN, 1, "test account")
+    assert [(r.rank, r.owner_id) for r in await service.daily_board(day, GUILD)] == [(1, 2)]
+    assert {r.owner_id for r in await service.daily_board(day, None)} == {1, 2}
