@@ -257,3 +257,20 @@ async def test_a_hidden_player_leaves_the_server_board_and_comes_back_on_undo(wo
     log = await admin.slash(world.channel, "monopoly-admin log")
     assert "test account" in log.response.embeds[0].description
     assert log.response.embeds[0].description.count(admin.mention) == 2
+
+
+async def test_admins_and_players_read_it_in_french(world, admin, clock, interaction_locales):
+    interaction_locales[world.bob.id] = interaction_locales[admin.id] = "fr"
+    forged = await forged_slash(world, world.bob, world.channel, "monopoly-admin threads",
+                                enabled=True)
+    assert forged.ephemeral and "Gérer le serveur" in forged.response.content
+    done = await admin.slash(world.channel, "monopoly-admin season", length="quarter")
+    assert "trimestre" in done.response.content
+    clock.now = at("2026-11-01T00:00:00")
+    await win(world, 1001, STANDARD_WIN_SEEDS[0])
+    board = await world.bob.slash(world.channel, "monopoly leaderboard")
+    assert "T4 2026" in board.response.embeds[0].title and "<@1001>" in board_players(board)
+    assert "saison:tout" in board.response.embeds[0].footer.text
+    before = await world.bob.slash(world.channel, "monopoly leaderboard", season="2026-T3")
+    assert "T3 2026" in before.response.embeds[0].title
+    assert "<@1001>" not in board_players(before)
