@@ -2,7 +2,8 @@
 or none (the board of all time). A game counts in the season it finished in.
 
 A season is named by its kind and its number: for a month, months since year 0 (year * 12 +
-month - 1), the `won_month` column of migration 8; for a quarter, that number divided by 3.
+month - 1), as migration 8's indexes compute it from finished_at; for a quarter, that
+number divided by 3.
 The same number travels in a pager button's custom_id ("m24322", "q8107", "a").
 
 The service's part (mixed into GameService): a season's board, with a server's hidden
@@ -68,7 +69,7 @@ ALL_TIME = Season(ALL)
 
 
 def month_of(timestamp: float) -> int:
-    """The month of a Unix time, UTC, as won_month numbers it."""
+    """The month of a Unix time, UTC, as migration 8 numbers it."""
     moment = datetime.fromtimestamp(timestamp, UTC)
     return moment.year * 12 + moment.month - 1
 

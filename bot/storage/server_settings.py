@@ -16,8 +16,17 @@ from typing import Any, Protocol
 
 from . import Row, Storage, leaderboard
 
-# The season's wins best first. `period` is the column's expression for the season's kind:
-# won_month (a month) or won_month / 3 (a quarter), each with its index (migration 8).
+# The month a game finished in (year * 12 + month - 1, UTC), word for word the expression
+# of migration 8's indexes on each backend (so the planner matches them); a quarter is it / 3.
+MONTH_SQLITE = """(CASE WHEN finished_at >= 0 AND finished_at < 253402300800
+      THEN CAST(strftime('%Y', finished_at, 'unixepoch') AS INTEGER) * 12
+           + CAST(strftime('%m', finished_at, 'unixepoch') AS INTEGER) - 1 END)"""
+MONTH_POSTGRES = """(CASE WHEN finished_at >= 0 AND finished_at < 253402300800
+      THEN (EXTRACT(YEAR FROM to_timestamp(finished_at) AT TIME ZONE 'UTC') * 12
+            + EXTRACT(MONTH FROM to_timestamp(finished_at) AT TIME ZONE 'UTC') - 1)::integer
+      END)"""
+# The season's wins best first. `period` is the expression of the season's kind: the month
+# or the quarter, each with its index (migration 8).
 _SEASON_WINS = """
 SELECT owner_id, score, turns, id, finished_at FROM games
 WHERE status = 'won' AND rule_set = 'standard' AND daily_day IS NULL {guild_filter}
@@ -25,7 +34,7 @@ WHERE status = 'won' AND rule_set = 'standard' AND daily_day IS NULL {guild_filt
 ORDER BY score DESC, turns, finished_at, owner_id, id
 LIMIT ? OFFSET ?
 """
-_PERIODS = {"month": "won_month", "quarter": "won_month / 3"}
+_PERIODS = {"month": "{month}", "quarter": "{month} / 3"}  # formatted with the backend's
 # All time: migration 7's order and indexes (the backends' own leaderboard query), here for
 # a server's board, which leaves its hidden players out.
 _ALL_WINS = """
@@ -68,6 +77,8 @@ COPIED = {"server_settings": ("guild_id, name, value", "guild_id, name"),
 
 
 class _Backend(Protocol):
+    month: str  # MONTH_SQLITE or MONTH_POSTGRES
+
     async def read(self, sql: str, *args: Any) -> list[Row]: ...
 
     async def insert_many(self, table: str, columns: str, rows: list[Row]) -> None: ...
@@ -79,6 +90,8 @@ class _Backend(Protocol):
 
 
 class _Sqlite:
+    month = MONTH_SQLITE
+
     def __init__(self, storage: Any) -> None:
         self._s = storage
 
@@ -100,6 +113,8 @@ class _Sqlite:
 
 
 class _Postgres:
+    month = MONTH_POSTGRES
+
     def __init__(self, storage: Any) -> None:
         self._s = storage
 
@@ -160,14 +175,15 @@ class ServerRows:
     async def season_board(self, guild_id: int | None, kind: str, period: int | None,
                            hidden: frozenset[int], limit: int, offset: int) -> list[Row]:
         """The leaderboard's rows (bot.storage.leaderboard.walk) of one season: `kind`
-        "month" or "quarter", `period` its number (won_month, or won_month / 3); or "all"
+        "month" or "quarter", `period` its number (months since year 0, or that / 3); or "all"
         (period None), every win. The `hidden` players' wins are passed over."""
         guild_filter = "" if guild_id is None else "AND guild_id = ?"
         where: tuple[int, ...] = () if guild_id is None else (guild_id,)
         if kind == "all":
             sql, params = _ALL_WINS.format(guild_filter=guild_filter), where
         else:
-            sql = _SEASON_WINS.format(guild_filter=guild_filter, period=_PERIODS[kind])
+            period_sql = _PERIODS[kind].format(month=self._db.month)
+            sql = _SEASON_WINS.format(guild_filter=guild_filter, period=period_sql)
             params = (*where, period if period is not None else -1)
 
         async def read(count: int, skip: int) -> list[Row]:

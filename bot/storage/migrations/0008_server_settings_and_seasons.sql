@@ -47,24 +47,35 @@ BEGIN
 END;
 
 -- Seasons: the calendar month a game finished in, as months since year 0 (year * 12 +
--- month - 1, UTC); its quarter is won_month / 3. Computed by the database from finished_at,
--- so no write has to know about seasons; NULL for a game not finished (or a damaged time).
-ALTER TABLE games ADD COLUMN won_month INTEGER GENERATED ALWAYS AS (
-    CASE WHEN finished_at >= 0 AND finished_at < 253402300800
-         THEN CAST(strftime('%Y', finished_at, 'unixepoch') AS INTEGER) * 12
-              + CAST(strftime('%m', finished_at, 'unixepoch') AS INTEGER) - 1 END) VIRTUAL;
-
--- A season's boards walk its standard wins in the leaderboard's order, like migration 7's.
-CREATE INDEX games_month_wins ON games (won_month, score DESC, turns, finished_at, owner_id)
+-- month - 1, UTC), computed from finished_at (NULL for a game not finished, or a damaged
+-- time): the expression below, which bot.storage.server_settings.MONTH_SQLITE repeats word
+-- for word so that its queries use these indexes; its quarter is that number / 3. (Not a
+-- generated column: SQLite before 3.41 can't VACUUM INTO a table given one by ALTER TABLE,
+-- and the backup is a VACUUM INTO.) A season's board walks its standard wins in the
+-- leaderboard's order, like migration 7's.
+CREATE INDEX games_month_wins ON games (
+    (CASE WHEN finished_at >= 0 AND finished_at < 253402300800
+      THEN CAST(strftime('%Y', finished_at, 'unixepoch') AS INTEGER) * 12
+           + CAST(strftime('%m', finished_at, 'unixepoch') AS INTEGER) - 1 END),
+    score DESC, turns, finished_at, owner_id)
     WHERE status = 'won' AND rule_set = 'standard' AND daily_day IS NULL;
-CREATE INDEX games_month_wins_by_guild ON games (guild_id, won_month, score DESC, turns,
-                                                 finished_at, owner_id)
+CREATE INDEX games_month_wins_by_guild ON games (guild_id,
+    (CASE WHEN finished_at >= 0 AND finished_at < 253402300800
+      THEN CAST(strftime('%Y', finished_at, 'unixepoch') AS INTEGER) * 12
+           + CAST(strftime('%m', finished_at, 'unixepoch') AS INTEGER) - 1 END),
+    score DESC, turns, finished_at, owner_id)
     WHERE status = 'won' AND rule_set = 'standard' AND daily_day IS NULL;
-CREATE INDEX games_quarter_wins ON games (won_month / 3, score DESC, turns, finished_at,
-                                          owner_id)
+CREATE INDEX games_quarter_wins ON games (
+    (CASE WHEN finished_at >= 0 AND finished_at < 253402300800
+      THEN CAST(strftime('%Y', finished_at, 'unixepoch') AS INTEGER) * 12
+           + CAST(strftime('%m', finished_at, 'unixepoch') AS INTEGER) - 1 END) / 3,
+    score DESC, turns, finished_at, owner_id)
     WHERE status = 'won' AND rule_set = 'standard' AND daily_day IS NULL;
-CREATE INDEX games_quarter_wins_by_guild ON games (guild_id, won_month / 3, score DESC, turns,
-                                                   finished_at, owner_id)
+CREATE INDEX games_quarter_wins_by_guild ON games (guild_id,
+    (CASE WHEN finished_at >= 0 AND finished_at < 253402300800
+      THEN CAST(strftime('%Y', finished_at, 'unixepoch') AS INTEGER) * 12
+           + CAST(strftime('%m', finished_at, 'unixepoch') AS INTEGER) - 1 END) / 3,
+    score DESC, turns, finished_at, owner_id)
     WHERE status = 'won' AND rule_set = 'standard' AND daily_day IS NULL;
 
 -- The seasons whose winner was announced in a server: once, whichever process sees the

@@ -21,23 +21,36 @@ CREATE TABLE settings_log (
 );
 CREATE INDEX settings_log_by_guild ON settings_log (guild_id, id);
 
--- The month a game finished in (year * 12 + month - 1, UTC), from finished_at alone.
-ALTER TABLE games ADD COLUMN won_month INTEGER GENERATED ALWAYS AS (
-    CASE WHEN finished_at >= 0 AND finished_at < 253402300800
-         THEN (EXTRACT(YEAR FROM to_timestamp(finished_at) AT TIME ZONE 'UTC') * 12
-               + EXTRACT(MONTH FROM to_timestamp(finished_at) AT TIME ZONE 'UTC') - 1)::integer
-    END) STORED;
-
-CREATE INDEX games_month_wins ON games (won_month, score DESC, turns, finished_at, owner_id)
+-- The month a game finished in (year * 12 + month - 1, UTC), from finished_at alone: the
+-- expression bot.storage.server_settings.MONTH_POSTGRES repeats, so that its queries use
+-- these indexes; a quarter is that number / 3.
+CREATE INDEX games_month_wins ON games (
+    (CASE WHEN finished_at >= 0 AND finished_at < 253402300800
+      THEN (EXTRACT(YEAR FROM to_timestamp(finished_at) AT TIME ZONE 'UTC') * 12
+            + EXTRACT(MONTH FROM to_timestamp(finished_at) AT TIME ZONE 'UTC') - 1)::integer
+      END),
+    score DESC, turns, finished_at, owner_id)
     WHERE status = 'won' AND rule_set = 'standard' AND daily_day IS NULL;
-CREATE INDEX games_month_wins_by_guild ON games (guild_id, won_month, score DESC, turns,
-                                                 finished_at, owner_id)
+CREATE INDEX games_month_wins_by_guild ON games (guild_id,
+    (CASE WHEN finished_at >= 0 AND finished_at < 253402300800
+      THEN (EXTRACT(YEAR FROM to_timestamp(finished_at) AT TIME ZONE 'UTC') * 12
+            + EXTRACT(MONTH FROM to_timestamp(finished_at) AT TIME ZONE 'UTC') - 1)::integer
+      END),
+    score DESC, turns, finished_at, owner_id)
     WHERE status = 'won' AND rule_set = 'standard' AND daily_day IS NULL;
-CREATE INDEX games_quarter_wins ON games ((won_month / 3), score DESC, turns, finished_at,
-                                          owner_id)
+CREATE INDEX games_quarter_wins ON games (
+    ((CASE WHEN finished_at >= 0 AND finished_at < 253402300800
+      THEN (EXTRACT(YEAR FROM to_timestamp(finished_at) AT TIME ZONE 'UTC') * 12
+            + EXTRACT(MONTH FROM to_timestamp(finished_at) AT TIME ZONE 'UTC') - 1)::integer
+      END) / 3),
+    score DESC, turns, finished_at, owner_id)
     WHERE status = 'won' AND rule_set = 'standard' AND daily_day IS NULL;
-CREATE INDEX games_quarter_wins_by_guild ON games (guild_id, (won_month / 3), score DESC, turns,
-                                                   finished_at, owner_id)
+CREATE INDEX games_quarter_wins_by_guild ON games (guild_id,
+    ((CASE WHEN finished_at >= 0 AND finished_at < 253402300800
+      THEN (EXTRACT(YEAR FROM to_timestamp(finished_at) AT TIME ZONE 'UTC') * 12
+            + EXTRACT(MONTH FROM to_timestamp(finished_at) AT TIME ZONE 'UTC') - 1)::integer
+      END) / 3),
+    score DESC, turns, finished_at, owner_id)
     WHERE status = 'won' AND rule_set = 'standard' AND daily_day IS NULL;
 
 CREATE TABLE season_announcements (
