@@ -30,6 +30,9 @@ _MONTH_TEXT = re.compile(r"^(\d{4})-(\d{1,2})$")
 _QUARTER_TEXT = re.compile(r"^(\d{4})-?[qt]([1-4])$")  # T: trimestre
 _ARG = re.compile(r"^([mqa])(\d*)$")
 MAX_YEAR = 9999
+# A season's winner is announced at most this long after it ended (a bot that was down at
+# midnight still tells it when it's back; a channel chosen weeks later doesn't get old news).
+ANNOUNCE_WITHIN = 3 * 86_400
 __all__ = ["ALL", "ALL_TIME", "DEFAULT_KIND", "KINDS", "MONTH", "QUARTER", "Announcement",
            "Season", "Seasons", "current", "from_arg", "month_of", "parse"]
 
@@ -59,6 +62,12 @@ class Season:
         assert self.period is not None
         month = self.period * 3 if self.kind == QUARTER else self.period
         return month // 12, month % 12 + 1
+
+    @property
+    def starts_at(self) -> float:
+        """Its first second, a Unix time (midnight UTC on its first day; not for ALL)."""
+        year, month = self.first_month
+        return datetime(year, month, 1, tzinfo=UTC).timestamp()
 
     def previous(self) -> Season:
         assert self.period is not None, "all time has no previous season"
@@ -145,9 +154,10 @@ class Seasons:
         return [LeaderboardRow(*row) for row in rows]
 
     async def due_announcements(self) -> list[Announcement]:
-        """The seasons that ended (by the service's clock) in servers that chose a channel
-        for their winner, each claimed in the database so that it is told once, whichever
-        process sees it first. The caller posts them."""
+        """The seasons that ended (by the service's clock) in the last ANNOUNCE_WITHIN
+        seconds, in servers that chose a channel for their winner; each claimed in the
+        database so that it is told once, whichever process sees it first. The caller posts
+        them."""
         rows = ServerRows(self._storage)
         due: list[Announcement] = []
         now = self._clock()
@@ -155,7 +165,10 @@ class Seasons:
             kind = (await settings_of(self._storage, guild_id)).season
             if kind not in (MONTH, QUARTER):
                 continue
-            ended = current(kind, now).previous()
+            this = current(kind, now)
+            ended = this.previous()
+            if now - this.starts_at > ANNOUNCE_WITHIN:
+                continue
             if not await rows.claim_announcement(guild_id, ended.key, now):
                 continue
             board = await self.season_leaderboard(guild_id, ended, limit=1)

@@ -136,14 +136,17 @@ async def test_a_season_winner_is_announced_once_when_the_season_ends(clocked):
     await service.change_setting(OTHER_GUILD, ADMIN, "season", "none")  # no seasons there
     clock.now = at("2026-10-31T23:59:59")
     score = await win(service, 4, GUILD)
-    due = await service.due_announcements()  # September ended: nobody won then
-    assert [(a.guild_id, a.season.key, a.winner) for a in due] == [(GUILD, "2026-09", None)]
-    assert await service.due_announcements() == []
+    assert await service.due_announcements() == []  # September ended a month ago: old news
     clock.now = at("2026-11-01T00:00:00")
     due = await service.due_announcements()
     assert [(a.guild_id, a.channel_id, a.season.key) for a in due] == [(GUILD, 555, "2026-10")]
     assert (due[0].winner.owner_id, due[0].winner.score) == (4, score)
     assert await service.due_announcements() == []  # once
+    clock.now = at("2026-12-03T23:59:59")  # a bot down at midnight tells it when back...
+    due = await service.due_announcements()
+    assert [(a.season.key, a.winner) for a in due] == [("2026-11", None)]  # nobody won
+    clock.now = at("2027-01-04T00:00:01")  # ...within three days
+    assert await service.due_announcements() == []
 
 
 @pytest.mark.parametrize("direction", ["to_postgresql", "to_sqlite"])
@@ -156,7 +159,7 @@ async def test_migrate_db_copies_the_servers_settings_log_and_announcements(
     await service.change_setting(GUILD, ADMIN, "announce", 555)
     await service.change_setting(GUILD, ADMIN, "edition", "fr")
     await service.hide_player(GUILD, ADMIN, 3, "test account")
-    assert len(await service.due_announcements()) == 1
+    assert len(await service.due_announcements()) == 1  # October's
     before = await service.settings_log(GUILD)
     await service.close()
     await copy_database(source, dest)

@@ -221,13 +221,15 @@ async def test_a_seasons_winner_is_announced_once_at_midnight_utc(world, admin, 
     cog = world.env.bot.get_cog("AdminCog")
     clock.now = at("2026-10-31T23:59:59")
     await win(world, 1001, STANDARD_WIN_SEEDS[0])
-    await cog.announce_seasons()  # September's end: nobody won then
-    assert "nobody won" in news.last_message.content
-    assert await cog.announce_seasons() == []  # still October: nothing more
+    assert await cog.announce_seasons() == []  # still October
     clock.now = at("2026-11-01T00:00:00")
     [posted] = await cog.announce_seasons()
     assert "October 2026" in posted.content and "<@1001>" in posted.content
+    assert news.last_message.id == posted.id
     assert await cog.announce_seasons() == []  # once
+    clock.now = at("2026-12-01T00:00:00")
+    [posted] = await cog.announce_seasons()
+    assert "November 2026" in posted.content and "nobody won" in posted.content
 
 
 async def test_a_hidden_player_leaves_the_server_board_and_comes_back_on_undo(world, admin):
