@@ -93,8 +93,8 @@ SERVERS_EN: dict[str, str] = {
     "admin.season.month": "a calendar month",
     "admin.season.quarter": "a quarter",
     "admin.channels.not_text": "{channel} is not a channel games can be played in.",
-    "admin.threads.warning": "I can't create threads in {channel}: games there will be "
-                             "played in the channel until I'm allowed to.",
+    "admin.threads.warning": "I can't create threads in {channel}: until I'm allowed to, "
+                             "games there are played without one.",
     "admin.hidden.done": "{player}'s games are off this server's boards. Nothing is deleted: "
                          "they keep their games and their history. "
                          "`/monopoly-admin unhide` brings them back.",
@@ -219,8 +219,8 @@ SERVERS_FR: dict[str, str] = {
     "admin.season.month": "un mois du calendrier",
     "admin.season.quarter": "un trimestre",
     "admin.channels.not_text": "{channel} n'est pas un salon où l'on peut jouer.",
-    "admin.threads.warning": "Je ne peux pas créer de fils dans {channel} : les parties s'y "
-                             "joueront dans le salon tant que je n'en aurai pas le droit.",
+    "admin.threads.warning": "Je ne peux pas créer de fils dans {channel} : tant que je n'en "
+                             "aurai pas le droit, les parties s'y joueront sans fil.",
     "admin.hidden.done": "Les parties de {player} sont retirées des classements de ce serveur. "
                          "Rien n'est effacé : ses parties et son historique lui restent. "
                          "`/monopoly-admin demasquer` les remet.",
