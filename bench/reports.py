@@ -24,6 +24,7 @@ from pathlib import Path
 
 import asyncpg
 
+from bot.application import seasons
 from bot.application.records import dumps
 from bot.application.service import GameService
 from game_core import Game, Options
@@ -32,6 +33,7 @@ from game_core.simulate import play_one
 REPORT_TARGET_P99_MS = 10.0
 REPORT_GUILDS = 20
 DAILY_DAYS = 10
+SEASON_MONTHS = 12  # the games finished over the last year: a season's board is a month's
 
 
 def report_rows(games: int, dailies: int, seed: int = 7) -> tuple[int, list[tuple[object, ...]]]:
@@ -43,7 +45,8 @@ def report_rows(games: int, dailies: int, seed: int = 7) -> tuple[int, list[tupl
     game = play_one(Game.new(seed), "always-buy", seed)
     state, options = dumps(game.to_dict()), dumps(game.options.to_dict())
     house = dumps(Options(start_cash=1_500).to_dict())
-    today = int(time.time() // 86_400)
+    now = time.time()
+    today = int(now // 86_400)
     players = max(games // 20, 1)
 
     def finished(owner: int, standard: bool, daily_day: int | None) -> tuple[object, ...]:
@@ -51,7 +54,8 @@ def report_rows(games: int, dailies: int, seed: int = 7) -> tuple[int, list[tupl
         turns = rng.randint(20, 400)
         score = rng.randint(20_000, 28_000) if won else 0
         return (owner, rng.randrange(REPORT_GUILDS), seed, options if standard else house,
-                "won" if won else "lost", state, float(owner), float(owner), float(turns),
+                "won" if won else "lost", state, float(owner), float(owner),
+                now - rng.random() * SEASON_MONTHS * 30 * 86_400,
                 score, turns, "standard" if standard else "house", daily_day)
 
     rows = [finished(rng.randrange(players), rng.random() < 0.8, None) for _ in range(games)]
@@ -132,6 +136,16 @@ async def reports_async(args: argparse.Namespace, database: str) -> None:
                                                            i % REPORT_GUILDS)),
             await time_calls("stats (with the streak)", n,
                              lambda i: _stats(service, (i * 7919) % players)),
+            # Issue 22: a month's board (one of the last year's), a quarter's; a server's
+            # reads its settings (its hidden players) first.
+            await time_calls("season board, global", n,
+                             lambda i: service.season_leaderboard(None, month(i), limit=100)),
+            await time_calls("season board, a server", n,
+                             lambda i: service.season_leaderboard(i % REPORT_GUILDS, month(i),
+                                                                  limit=100)),
+            await time_calls("quarter board, a server", n,
+                             lambda i: service.season_leaderboard(
+                                 i % REPORT_GUILDS, quarter(i), limit=100)),
         ]
         met = max(p99s) <= REPORT_TARGET_P99_MS
         print(f"{backend} target: each p99 <= {REPORT_TARGET_P99_MS:g} ms with "
@@ -140,6 +154,17 @@ async def reports_async(args: argparse.Namespace, database: str) -> None:
               f"{'met' if met else 'MISSED'}")
     finally:
         await service.close()
+
+
+def month(i: int) -> seasons.Season:
+    """One of the last SEASON_MONTHS months, in turn."""
+    this = seasons.month_of(time.time())
+    return seasons.Season(seasons.MONTH, this - i % SEASON_MONTHS)
+
+
+def quarter(i: int) -> seasons.Season:
+    """One of the last few quarters, in turn."""
+    return seasons.Season(seasons.QUARTER, seasons.month_of(time.time()) // 3 - i % 4)
 
 
 async def _stats(service: GameService, owner: int) -> None:

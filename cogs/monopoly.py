@@ -40,7 +40,7 @@ from .play import board_message, play_action, show_game
 from .player_names import shown_name
 from .privacy import PrivacyCog, ask_to_forget, send_my_data
 from .replies import can_attach, ephemeral, last_events, locale_for, service_of
-from .reports import stats_embed, status_embed
+from .reports import leaderboard_arg, stats_embed, status_embed
 from .resigning import ResignButton, ask_to_resign
 from .starting import play_again, quietly_refresh, start_game
 from .translator import CatalogTranslator, choice, en
@@ -90,8 +90,13 @@ class MonopolyCog(commands.GroupCog, group_name=en("cmd.monopoly.name"),
                   treasury: app_commands.Range[int, 1, 10_000_000] | None = None,
                   bank_pawns: app_commands.Range[int, 0, 28] | None = None,
                   start_cash: app_commands.Range[int, 0, 10_000_000] | None = None,
-                  preset: str = "standard",
+                  preset: str | None = None,
                   bank_build_cap: app_commands.Range[int, 0, 5] | None = None) -> None:
+        # What the player leaves out, the server's admins may have chosen (issue 22).
+        server = await service_of(interaction).server_settings(interaction.guild_id)
+        # No edition named by either: the board of the player's language (issue 24).
+        edition = edition or server.edition or edition_for(str(interaction.locale))
+        preset = preset or server.preset or "standard"
         chosen: dict[str, Any] = {"doubles": doubles}
         for key, value in (("treasury", treasury), ("bank_pawns", bank_pawns),
                            ("start_cash", start_cash), ("bank_build_cap", bank_build_cap)):
@@ -99,8 +104,7 @@ class MonopolyCog(commands.GroupCog, group_name=en("cmd.monopoly.name"),
                 chosen[key] = value
         # A preset's house rules, with the options chosen one by one on top (issue 12).
         options = preset_options(preset, chosen) if preset in PRESET_BY_NAME else chosen
-        # No edition named: the board of the player's language (issue 24).
-        await start_game(interaction, edition or edition_for(str(interaction.locale)), options)
+        await start_game(interaction, edition, options)
 
     @app_commands.command(name=_d("resume.name"), description=_d("resume.description"))
     @game_option("resume")
@@ -261,13 +265,21 @@ class MonopolyCog(commands.GroupCog, group_name=en("cmd.monopoly.name"),
 
     @app_commands.command(name=_d("leaderboard.name"), description=_d("leaderboard.description"))
     @app_commands.describe(scope=_d("leaderboard.option.scope.description"),
-                           page=_d("leaderboard.option.page.description"))
+                           page=_d("leaderboard.option.page.description"),
+                           season=_d("leaderboard.option.season.description"))
     @app_commands.choices(
         scope=[choice("monopoly leaderboard", "scope", v) for v in ("server", "global")])
     async def leaderboard(self, interaction: discord.Interaction[Any], scope: str = "server",
-                          page: app_commands.Range[int, 1, 10] = 1) -> None:
-        # Public: anyone in the channel may turn its pages.
-        await show_pages(interaction, "leaderboard", scope, page, ephemeral=False)
+                          page: app_commands.Range[int, 1, 10] = 1,
+                          season: app_commands.Range[str, 1, 20] | None = None) -> None:
+        # Public: anyone in the channel may turn its pages. A season (issue 22): this one
+        # unless another is named; "all" for all time.
+        arg = await leaderboard_arg(interaction, scope, season)
+        if arg is None:
+            await ephemeral(interaction, t(locale_for(interaction), "season.bad",
+                                           season=quote_user_text(season or "")))
+            return
+        await show_pages(interaction, "leaderboard", arg, page, ephemeral=False)
 
     @app_commands.command(name=_d("daily.name"), description=_d("daily.description"))
     @app_commands.describe(day=_d("daily.option.day.description"),
@@ -285,6 +297,8 @@ class MonopolyCog(commands.GroupCog, group_name=en("cmd.monopoly.name"),
         """Issues 12, 19: play today's daily in private (or bring it back, or see its
         result); with `day`, that day's board; with `player`, that player's daily. No edition
         named: the board of the player's language (issue 24, bot.i18n.edition_default)."""
+        if edition is None and day is None and player is None:  # the server's, else the language's
+            edition = (await service_of(interaction).server_settings(interaction.guild_id)).edition
         await daily_command(interaction, day=day, scope=scope, page=page,
                             edition=edition or edition_for(str(interaction.locale)),
                             player=player)

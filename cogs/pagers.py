@@ -22,9 +22,9 @@ from .daily import build_board
 from .errors import report_error
 from .pictures import BOARD_NAME, attach, draw
 from .replies import can_attach, ephemeral, locale_for, service_of
-from .player_names import player_label, player_names
+from .player_names import player_label
 from .reports import (
-    LEADERBOARD_PER_PAGE, history_pages_with_ends, leaderboard_pages, rules_embeds,
+    build_leaderboard, history_pages_with_ends, rules_embeds,
 )
 
 HISTORY_FETCH = 80  # the newest actions shown by /monopoly history of a game in progress
@@ -67,18 +67,8 @@ async def build_pages_with_ends(interaction: discord.Interaction[Any], kind: str
                                        current_turn=record.game.turn)
     if kind == "rules":
         pages = rules_embeds(locale)
-    elif kind == "leaderboard" and arg in SCOPES:
-        guild = interaction.guild if arg == "server" else None
-        rows = await service.leaderboard(guild.id if guild else None, limit=LEADERBOARD_FETCH)
-        title = (t(locale, "leaderboard.title.server", server=guild.name) if guild
-                 else t(locale, "leaderboard.title.global"))
-        names = None
-        if guild is None:  # issue 24: names, not mentions most readers can't resolve
-            page = min(index, max(len(rows) - 1, 0) // LEADERBOARD_PER_PAGE)
-            shown = rows[page * LEADERBOARD_PER_PAGE:(page + 1) * LEADERBOARD_PER_PAGE]
-            names = await player_names(interaction.client, [r.owner_id for r in shown],
-                                       [r.owner_id for r in rows])
-        pages = leaderboard_pages(rows, title=title, locale=locale, names=names)
+    elif kind == "leaderboard":  # a season's board, or all time's (issue 22)
+        pages = await build_leaderboard(interaction, arg, locale, index)
     elif kind == "daily":
         pages = await build_board(interaction, arg, locale, index)  # issue 12: a day's board
     else:

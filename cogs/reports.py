@@ -6,7 +6,9 @@ Everything shown comes from the catalog; pages stay within Discord's limits.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
+from typing import Any
 
 import discord
 
@@ -15,17 +17,24 @@ from bot.i18n import (
     points, property_lines, rules_pages, square_name, t, tn,
 )
 from bot.i18n.history_turns import TurnPage, turn_pages
+from bot.application import seasons
 from bot.application.daily import Streak
+from bot.application.seasons import Season
 from bot.application.service import GameRecord, HistoryEntry, LeaderboardRow, PlayerStats
 from game_core import Options
 from game_core.state import BANK
 
 from .game_message import add_house_rules_field
-from .player_names import player_label
+from .player_names import player_label, player_names
+from .replies import service_of
 
 COLOUR = 0xC8102E
 LEADERBOARD_PER_PAGE = 10
 MAX_STATUS_FIELDS = 20  # well inside Discord's 25 fields per embed
+SEASON_FETCH = 100  # the players a board shows, over its pages
+# A leaderboard pager's argument: its scope, then its season (seasons.Season.arg); a bare
+# scope (a button made before seasons) is the current season.
+_BOARD_ARG = re.compile(r"^(server|global)([mqa][0-9]*)?$")
 
 
 def status_embed(record: GameRecord, *, locale: str, player: str) -> discord.Embed:
@@ -169,3 +178,68 @@ def stats_embed(stats: PlayerStats, *, locale: str, player: str,
 def rules_embeds(locale: str) -> list[discord.Embed]:
     return [discord.Embed(title=page.title, description=page.body, colour=COLOUR)
             for page in rules_pages(locale)]
+
+
+# ---- seasons (issue 22) ---------------------------------------------------------------
+
+def season_label(season: Season, locale: str) -> str:
+    """"November 2026", "Q4 2026", "all time", in the player's language."""
+    if season.kind == seasons.ALL:
+        return t(locale, "season.all")
+    year, month = season.first_month
+    if season.kind == seasons.QUARTER:
+        return t(locale, "season.quarter", quarter=(month - 1) // 3 + 1, year=year)
+    return t(locale, "season.month", month=t(locale, f"month.{month}"), year=year)
+
+
+async def leaderboard_arg(interaction: discord.Interaction[Any], scope: str,
+                          typed: str | None) -> str | None:
+    """The pager argument of the board asked for: the season typed, else the one the board
+    is in now (a server's by its own choice of season; the global board's by month). None
+    if the text names no season."""
+    if typed is not None:
+        season = seasons.parse(typed)
+        return None if season is None else f"{scope}{season.arg}"
+    return f"{scope}{(await _current(interaction, scope)).arg}"
+
+
+async def _current(interaction: discord.Interaction[Any], scope: str) -> Season:
+    service = service_of(interaction)
+    if scope == "server" and interaction.guild_id is not None:
+        return service.season_now(await service.season_kind(interaction.guild_id))
+    return service.season_now(seasons.DEFAULT_KIND)
+
+
+async def build_leaderboard(interaction: discord.Interaction[Any], arg: str,
+                            locale: str, index: int = 0) -> list[discord.Embed]:
+    """The pages of a leaderboard pager's board; ValueError for an argument the bot does
+    not make. `index`: the page about to be shown (the global board names its players)."""
+    match = _BOARD_ARG.match(arg)
+    season = seasons.from_arg(match[2]) if match and match[2] else None
+    if match is None or (match[2] and season is None):
+        raise ValueError(f"no leaderboard {arg}")
+    scope = match[1]
+    if season is None:
+        season = await _current(interaction, scope)
+    guild = interaction.guild if scope == "server" else None
+    rows = await service_of(interaction).season_leaderboard(guild.id if guild else None,
+                                                            season, limit=SEASON_FETCH)
+    names = None
+    if guild is None:  # issue 24: names, not mentions most readers can't resolve
+        first = min(index, max(len(rows) - 1, 0) // LEADERBOARD_PER_PAGE) * LEADERBOARD_PER_PAGE
+        shown = rows[first:first + LEADERBOARD_PER_PAGE]
+        names = await player_names(interaction.client, [r.owner_id for r in shown],
+                                   [r.owner_id for r in rows])
+    if season.kind == seasons.ALL:
+        title = (t(locale, "leaderboard.title.server", server=guild.name) if guild
+                 else t(locale, "leaderboard.title.global"))
+        return leaderboard_pages(rows, title=title, locale=locale, names=names)
+    label = season_label(season, locale)
+    title = (t(locale, "season.title.server", server=guild.name, season=label) if guild
+             else t(locale, "season.title.global", season=label))
+    pages = leaderboard_pages(rows, title=title, locale=locale, names=names)
+    for page in pages:  # all time is one option away
+        footer = page.footer.text
+        hint = t(locale, "season.all_time_hint")
+        page.set_footer(text=f"{hint} · {footer}" if footer else hint)
+    return pages

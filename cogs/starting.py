@@ -2,6 +2,11 @@
 
 H1: with a game still going, the player is offered to resign it first (a confirm button),
 never a second game.
+
+A server's settings (issue 22) say where: only in its chosen channels (elsewhere the player
+is told where to go), in a thread of the game's own (a private one when game messages are
+not public), or privately. Without the permission to make a thread, the game is played where
+it was asked for, as if the server had no thread setting.
 """
 
 from __future__ import annotations
@@ -14,12 +19,13 @@ import discord
 
 from bot.errors import ActiveGameExists, DamagedGame, GameNotFound, ServiceError
 from bot.i18n import option_refusal, t
+from bot.application.server_settings import ServerSettings
 from bot.application.service import ActResult, GameRecord
 from game_core import Event, InvalidOptionError
 
 from .confirm import ConfirmView
 from .errors import report_error
-from .play import refresh_game_message, show_game
+from .play import board_message, refresh_game_message, show_game
 from .replies import ephemeral, locale_for, service_of
 
 log = logging.getLogger(__name__)
@@ -27,8 +33,14 @@ log = logging.getLogger(__name__)
 
 async def start_game(interaction: discord.Interaction[Any], edition: str,
                      options: Mapping[str, Any]) -> None:
-    """Start the player's game and post its message here; or explain why not."""
+    """Start the player's game and post its message where the server wants it; or explain
+    why not."""
     service, locale = service_of(interaction), locale_for(interaction)
+    settings = await service.server_settings(interaction.guild_id)
+    if not settings.allows(interaction.channel_id, _parent_id(interaction.channel)):
+        channels = " ".join(f"<#{channel_id}>" for channel_id in settings.channels)
+        await ephemeral(interaction, t(locale, "start.wrong_channel", channels=channels))
+        return
     try:
         record = await service.start(interaction.user.id, interaction.guild_id,
                                      interaction.channel_id, edition=edition, options=options)
@@ -55,7 +67,67 @@ async def start_game(interaction: discord.Interaction[Any], edition: str,
         await ephemeral(interaction, t(locale, "error.invalid_option",
                                        reason=option_refusal(exc, locale=locale)))
         return
+    await present(interaction, record, settings)
+
+
+def _parent_id(channel: object) -> int | None:
+    """The channel a thread is in (a game's own thread is in an allowed channel)."""
+    return channel.parent_id if isinstance(channel, discord.Thread) else None
+
+
+def thread_home(interaction: discord.Interaction[Any],
+                private: bool) -> discord.TextChannel | None:
+    """The channel to open the game's thread in, if the bot may: a text channel (a thread
+    can't hold threads) where it can make the thread and write in it."""
+    channel, perms = interaction.channel, interaction.app_permissions
+    if not isinstance(channel, discord.TextChannel):
+        return None
+    may_create = perms.create_private_threads if private else perms.create_public_threads
+    return channel if may_create and perms.send_messages_in_threads else None
+
+
+async def present(interaction: discord.Interaction[Any], record: GameRecord,
+                  settings: ServerSettings) -> None:
+    """Post a new game's message: here, in a thread of its own, or privately."""
+    private = not settings.public and interaction.guild is not None
+    if isinstance(interaction.channel, discord.Thread):  # Play again in the game's thread
+        await show_game(interaction, record, [])
+        return
+    home = (thread_home(interaction, private)
+            if interaction.guild is not None and (settings.threads or private) else None)
+    if home is None and not private:
+        await show_game(interaction, record, [])
+        return
+    await interaction.response.defer(ephemeral=private, thinking=True)
+    if home is not None and await _in_thread(interaction, home, record, private):
+        return
+    # No thread (not allowed, or refused now): here, as a private message if need be (the
+    # deferral's follow-up keeps its privacy).
     await show_game(interaction, record, [])
+
+
+async def _in_thread(interaction: discord.Interaction[Any], home: discord.TextChannel,
+                     record: GameRecord, private: bool) -> bool:
+    """Open the game's thread, post the game there and say where it is; False if Discord
+    refused (nothing was posted)."""
+    locale = locale_for(interaction)
+    kind = discord.ChannelType.private_thread if private else discord.ChannelType.public_thread
+    name = t(locale, "start.thread_name", player=interaction.user.display_name)[:100]
+    try:
+        thread = await home.create_thread(name=name, type=kind, invitable=False,
+                                          auto_archive_duration=1440)
+        if private:
+            await thread.add_user(interaction.user)
+        message = await board_message(interaction, record, [])
+        sent = await thread.send(**message.send_kwargs())
+    except discord.HTTPException as exc:
+        log.warning("game %d: no thread in channel %d (%s); played there", record.id,
+                    home.id, exc)
+        return False
+    await service_of(interaction).set_message(record.id, thread.id, sent.id)
+    await interaction.followup.send(t(locale, "start.in_thread", thread=thread.mention),
+                                    ephemeral=private)
+    return True
 
 
 async def play_again(interaction: discord.Interaction[Any], game_id: int) -> None:

@@ -16,6 +16,7 @@ from bot.storage import Storage
 from . import checks
 from .daily import DailyRow, Streak, daily_seed, day_of, ranked, streak_of
 from .records import GameRecord, record_from_row
+from .server_settings import hidden_in
 
 SECRET_BYTES = 32
 RANK_PAGE = 1000
@@ -122,7 +123,9 @@ class DailyGames:
         rows = await self._storage.daily_board(
             checks.a_day(day), checks.an_optional_id(guild_id, "a server id"),
             checks.a_count(limit, "a limit"), offset)
-        return ranked([(a, b, c, d, e) for a, b, c, d, e in rows], offset)
+        # A server's board leaves out the players its admins hid (issue 22).
+        hidden = frozenset() if guild_id is None else await hidden_in(self._storage, guild_id)
+        return ranked([(a, b, c, d, e) for a, b, c, d, e in rows if a not in hidden], offset)
 
     async def daily_rank(self, record: GameRecord) -> tuple[int, int]:
         """(the finished daily's rank on its day's board so far, everywhere; how many have

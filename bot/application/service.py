@@ -50,6 +50,8 @@ from .records import (
     HistoryEntry, LeaderboardRow, LiveGames, PlayerStats, action_dict_from_json, after_action,
     dumps, events_from_json, game_log_from_rows, record_from_row,
 )
+from .seasons import Seasons
+from .server_settings import ServerAdmin
 from .store import Store, call, refuse_unfinished_copy
 
 __all__ = [
@@ -69,7 +71,7 @@ _TRIES = 5
 def _random_seed() -> int:
     return secrets.randbits(63)
 
-class GameService(Store, DailyGames):
+class GameService(Store, DailyGames, ServerAdmin, Seasons):
     def __init__(self, storage: Storage, clock: Callable[[], float],
                  seed_source: Callable[[], int], daily_secret: bytes = b"") -> None:
         super().__init__(storage)

@@ -1,6 +1,7 @@
 """`solo-monopoly migrate-db FROM TO`: copy every game (dailies included) and its action log,
-and the bot's secrets (the daily seeds' key), from one database to another (a SQLite file to
-PostgreSQL, or back), then verify every copied game (H3).
+the bot's secrets (the daily seeds' key) and the servers' settings, their log and the
+seasons already announced, from one database to another (a SQLite file to PostgreSQL, or
+back), then verify every copied game (H3).
 
 Both databases are migrated to this release's schema first. The destination must hold no
 game yet: the copy keeps every game's id (Discord buttons carry them), so it can't be merged
@@ -36,6 +37,7 @@ import asyncpg
 from bot.application.service import GameService
 from bot.storage import Row, Storage, open_storage
 from bot.storage.privacy import copy_departures
+from bot.storage.server_settings import ServerRows
 from bot.storage.targets import redact_url
 
 Say = Callable[[str], None]
@@ -98,6 +100,8 @@ async def _copy_all(src: Storage, dst: Storage, source_name: str,
         # The secrets next: opening the destination's service (to verify) would make a new
         # daily secret, and the copied dailies' seeds come from the source's.
         await dst.import_secrets(await src.export_secrets())
+        # The servers' settings, moderation and season announcements (issue 22).
+        await ServerRows(dst).import_all(await ServerRows(src).export_all())
     else:
         began = json.loads(marker)
         if began.get("source") != source_name:

@@ -29,7 +29,7 @@ from .workers import WorkerPool
 log = logging.getLogger(__name__)
 
 # Extensions are named, not imported: the bot layer never imports the cogs layer.
-EXTENSIONS = ("cogs.monopoly",)
+EXTENSIONS = ("cogs.monopoly", "cogs.admin")
 
 
 class StartupError(Exception):

@@ -14,12 +14,13 @@ CHUNK = 500  # wins read at a time
 
 
 async def walk(read: Callable[[int, int], Awaitable[list[Row]]], limit: int,
-               offset: int) -> list[Row]:
+               offset: int, *, skip: frozenset[int] = frozenset()) -> list[Row]:
     """(rank, owner_id, score, turns, game_id, finished_at) rows `offset` to `offset +
     limit` of the board; `read(count, skip)` gives the wins in board order as (owner_id,
     score, turns, game_id, finished_at). Ties share a rank and the next one skips (SQL's
-    RANK())."""
-    seen: set[int] = set()
+    RANK()). The `skip` players' wins are passed over (a server's moderation, issue 22):
+    the board ranks the others as if those games weren't there."""
+    seen: set[int] = set(skip)
     page: list[Row] = []
     rank = count = 0
     previous: tuple[int, int] | None = None

@@ -212,8 +212,9 @@ async def player_data(storage: Storage, owner_id: int, on_games: GamesSink,
         other: dict[str, list[dict[str, Any]]] = {}
         for spec in PLAYER_COLUMNS:
             if await tx.has_table(spec.table):
-                other[spec.table] = await _whole_rows(
-                    tx, spec.table, f"{spec.column} = ?", owner_id)
+                rows = await _whole_rows(tx, spec.table, f"{spec.column} = ?", owner_id)
+                if rows:  # only the tables that name the player
+                    other[spec.table] = rows
         table, column, template = HIDDEN_SETTING
         if await tx.has_table(table):
             hidden = await _whole_rows(tx, table, f"{column} = ?", template.format(owner_id))

@@ -94,20 +94,31 @@ COMMANDS = {
     "mortgage": {"property": (), "game": GAME}, "lift": {"property": (), "game": GAME},
     "sell": {"property": (), "game": GAME},
     "history": {"page": (), "game": GAME}, "rules": {"page": ()}, "resign": {"game": GAME},
-    "leaderboard": {"scope": ("server", "global"), "page": ()}, "stats": {"user": ()},
+    "leaderboard": {"scope": ("server", "global"), "page": (), "season": ()},
+    "stats": {"user": ()},
     "daily": {"day": (), "scope": ("server", "global"), "page": (),
               "edition": ("us", "uk", "fr"), "player": ()},
     "hint": {"game": GAME},
     "mydata": {}, "forget": {},
+}
+# /monopoly-admin (issue 22); its preset choices are the presets' own titles.
+ADMIN_COMMANDS = {
+    "show": {}, "edition": {"value": ("us", "uk", "fr", "default")}, "preset": {"value": ()},
+    "channels": {"action": ("allow", "remove", "anywhere"), "channel": ()},
+    "threads": {"enabled": ()}, "public": {"enabled": ()},
+    "season": {"length": ("month", "quarter", "none")}, "announce": {"channel": ()},
+    "hide": {"player": (), "reason": ()}, "unhide": {"player": (), "reason": ()}, "log": {},
 }
 NAME_RE = re.compile(r"^[-_\w]{1,32}$")
 
 
 @pytest.mark.parametrize("locale", LOCALES)
 def test_command_texts_follow_the_naming_rule_and_discord_limits(locale):
-    keys = [command_key("monopoly", "name"), command_key("monopoly")]
-    for cmd, options in COMMANDS.items():
-        path = f"monopoly {cmd}"
+    keys = [command_key("monopoly", "name"), command_key("monopoly"),
+            command_key("monopoly-admin", "name"), command_key("monopoly-admin")]
+    every = [(f"monopoly {c}", o) for c, o in COMMANDS.items()] + [
+        (f"monopoly-admin {c}", o) for c, o in ADMIN_COMMANDS.items()]
+    for path, options in every:
         keys += [command_key(path, "name"), command_key(path, "description")]
         for option, choices in options.items():
             keys += [command_key(path, "name", option), command_key(path, "description", option)]

@@ -124,10 +124,10 @@ def test_the_bot_starts_syncs_reaches_ready_and_stops_cleanly_on_sigterm(tmp_pat
     assert bot.returncode == 0, log
     assert fake_discord.closed_by_bot.wait(10)  # it said goodbye to the gateway
     # setup_hook: the database migrated, the cog loaded, the commands synced (once, globally).
-    assert [c["name"] for c in fake_discord.synced] == ["monopoly"]
+    assert [c["name"] for c in fake_discord.synced] == ["monopoly", "monopoly-admin"]
     with sqlite3.connect(db) as conn:
         assert conn.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION
-    for line in ("database ready", "synced 1 commands globally", "stopping on signal",
+    for line in ("database ready", "synced 2 commands globally", "stopping on signal",
                  "worker pool closed", "database closed"):
         assert line in log, line
     assert "Traceback" not in log and "secret.token.value" not in log

@@ -16,8 +16,9 @@ from game_core import Game, Options
 from game_core.actions import SellJailCard, UseJailCard
 from game_core.strategies import make_strategy
 
-# A rule id of RULES.md (S1, T3, P3, M5, E2, H4, R1...), as a word of its own.
-RULE_ID = re.compile(r"\b[EHMPRST][1-9]\b")
+# A rule id of RULES.md (S1, T3, P3, M5, E2, H4, R1...), as a word of its own; a French
+# quarter after its year ("2026-T4", issue 22's seasons) is a date, not a rule.
+RULE_ID = re.compile(r"(?<!\d-)\b[EHMPRST][1-9]\b")
 
 # The rules pages quote the ids on purpose (so a player can cite one): their keys, and the
 # /monopoly rules command's own texts, are the only exceptions.

@@ -14,8 +14,8 @@ def _command_texts(world) -> dict[str, str]:
 
 async def test_the_command_descriptions_say_what_they_mean_in_both_languages(world):
     texts = _command_texts(world)
-    preset = [t for w, t in texts.items() if w.endswith("preset description")]
-    cap_fr = [t for w, t in texts.items() if "bank_build_cap description[fr]" in w]
+    preset = [t for w, t in texts.items() if w == "monopoly new preset description"]
+    cap_fr = [t for w, t in texts.items() if w == "monopoly new bank_build_cap description[fr]"]
     # "but Standard" read as a contradiction: Standard is the one preset that does count.
     assert preset == ["A difficulty level (house rules, off the leaderboard, except Standard)"]
     # "Maisons au plus que la Banque bâtit" is no French sentence.
