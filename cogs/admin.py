@@ -23,6 +23,7 @@ from bot.application.server_settings import ServerSettings
 from bot.i18n import locale_of, points, quote_user_text, t, tn
 from game_core.presets import PRESETS
 
+from .player_names import player_label
 from .replies import ephemeral, locale_for, service_of
 from .reports import COLOUR, season_label
 from .translator import choice, en
@@ -219,7 +220,8 @@ class AdminCog(commands.GroupCog, group_name=_d("name"), group_description=_d("d
         lines = []
         for entry in entries:
             unset = t(locale, "admin.log.unset")
-            line = t(locale, "admin.log.row", at=int(entry.at), who=f"<@{entry.actor_id}>",
+            line = t(locale, "admin.log.row", at=int(entry.at),
+                     who=player_label(entry.actor_id, None, locale),
                      setting=_setting_name(entry.name, locale),
                      old=_logged(entry.name, entry.old_value, unset),
                      new=_logged(entry.name, entry.new_value, unset))
@@ -267,7 +269,8 @@ class AdminCog(commands.GroupCog, group_name=_d("name"), group_description=_d("d
         label = season_label(due.season, locale)
         winner = due.winner
         text = (t(locale, "season.no_winner", season=label) if winner is None else
-                t(locale, "season.winner", season=label, player=f"<@{winner.owner_id}>",
+                t(locale, "season.winner", season=label,
+                  player=player_label(winner.owner_id, None, locale),
                   points=points(winner.score, locale),
                   turns=tn(locale, "turns", winner.turns)))
         try:
@@ -288,9 +291,15 @@ def _logged(name: str, value: str | None, unset: str) -> str:
     return quote_user_text(value, 60)
 
 
+def _hidden_label(name: str, locale: str) -> str:
+    """The player a "hidden:<user id>" setting names ("a former player" once forgotten)."""
+    user_id = name.split(":", 1)[1]
+    return player_label(int(user_id), None, locale) if user_id.isdigit() else user_id
+
+
 def _setting_name(name: str, locale: str) -> str:
     if name.startswith("hidden:"):
-        return f"{t(locale, 'admin.setting.hidden')} <@{name.split(':', 1)[1]}>"
+        return f"{t(locale, 'admin.setting.hidden')} {_hidden_label(name, locale)}"
     return t(locale, f"admin.setting.{name}")
 
 
@@ -322,7 +331,7 @@ def settings_embed(settings: ServerSettings, server: str, locale: str) -> discor
         embed.add_field(name=t(locale, f"admin.setting.{name}"),
                         value=describe(name, settings, locale)[:1024])
     hidden = sorted(settings.hidden)
-    shown = " ".join(f"<@{owner}>" for owner in hidden[:MAX_HIDDEN_SHOWN])
+    shown = " ".join(player_label(owner, None, locale) for owner in hidden[:MAX_HIDDEN_SHOWN])
     if len(hidden) > MAX_HIDDEN_SHOWN:
         shown += f" (+{len(hidden) - MAX_HIDDEN_SHOWN})"
     embed.add_field(name=t(locale, "admin.setting.hidden"),

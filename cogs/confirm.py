@@ -21,6 +21,7 @@ import discord
 from bot.i18n import locale_of, t
 
 from .errors import report_error
+from .player_names import player_label
 
 Confirmed = Callable[[discord.Interaction[Any]], Awaitable[None]]
 PROMPT_SECONDS = 300
@@ -98,8 +99,8 @@ class ConfirmView(ExpiringView):
         if interaction.user.id == self.owner_id:
             return True
         # Nobody else sees it (it is private), but a forged click still gets an answer.
-        text = t(locale_of(str(interaction.locale)), "error.not_owner",
-                 owner=f"<@{self.owner_id}>")
+        locale = locale_of(str(interaction.locale))
+        text = t(locale, "error.not_owner", owner=player_label(self.owner_id, None, locale))
         await interaction.response.send_message(text, ephemeral=True)
         return False
 

@@ -19,6 +19,7 @@ from bot.i18n import t
 from .confirm import ExpiringView
 from .controls import fits
 from .errors import report_error
+from .player_names import player_label
 from .replies import ephemeral, locale_for, refuse_stranger
 from .starting import give_up, quietly_refresh
 
@@ -72,7 +73,8 @@ class ResignButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
             await answer("error.unknown_game")
             return
         except NotYourGame as exc:
-            await ephemeral(interaction, t(locale, "error.not_owner", owner=f"<@{exc.owner_id}>"))
+            owner = player_label(exc.owner_id, None, locale)
+            await ephemeral(interaction, t(locale, "error.not_owner", owner=owner))
             return
         except StaleVersion:  # another process moved the game at that moment: ask again
             await ephemeral(interaction, t(locale, "error.moved_on"))

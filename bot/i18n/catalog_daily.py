@@ -54,15 +54,15 @@ DAILY_EN: dict[str, str] = {
     "share.legend": "One mark per {span} turns: 🟩 cash up, 🟥 cash down, ⬜ flat, 🏠 you "
                     "built, 🏨 you paid a Bank hotel; 🏆 won, 💥 lost, 🏳️ resigned.",
     # ---- the yardstick: the built-in focus player on the same daily ----------------------
-    "yardstick.won": "🤖 The built-in player (focus) won today's daily with {points} in "
+    "yardstick.won": "🤖 The bot's expert won today's daily with {points} in "
                      "{turns}.",
-    "yardstick.lost": "🤖 The built-in player (focus) lost today's daily after surviving "
+    "yardstick.lost": "🤖 The bot's expert lost today's daily after surviving "
                       "{turns}.",
-    "yardstick.won.day": "🤖 The built-in player (focus) won this daily with {points} in "
+    "yardstick.won.day": "🤖 The bot's expert won this daily with {points} in "
                          "{turns}.",
-    "yardstick.lost.day": "🤖 The built-in player (focus) lost this daily after surviving "
+    "yardstick.lost.day": "🤖 The bot's expert lost this daily after surviving "
                           "{turns}.",
-    "yardstick.pending": "🤖 The built-in player (focus) is still playing this daily.",
+    "yardstick.pending": "🤖 The bot's expert is still playing this daily.",
 }
 
 DAILY_FR: dict[str, str] = {
@@ -99,13 +99,13 @@ DAILY_FR: dict[str, str] = {
     "share.legend": "Une marque par {span} tours : 🟩 argent en hausse, 🟥 en baisse, "
                     "⬜ stable, 🏠 vous avez construit, 🏨 vous avez payé un hôtel de la "
                     "Banque ; 🏆 gagné, 💥 perdu, 🏳️ abandon.",
-    "yardstick.won": "🤖 Le joueur intégré (focus) a gagné le défi du jour avec {points} en "
+    "yardstick.won": "🤖 L'expert du bot a gagné le défi du jour avec {points} en "
                      "{turns}.",
-    "yardstick.lost": "🤖 Le joueur intégré (focus) a perdu le défi du jour après avoir tenu "
+    "yardstick.lost": "🤖 L'expert du bot a perdu le défi du jour après avoir tenu "
                       "{turns}.",
-    "yardstick.won.day": "🤖 Le joueur intégré (focus) a gagné ce défi avec {points} en "
+    "yardstick.won.day": "🤖 L'expert du bot a gagné ce défi avec {points} en "
                          "{turns}.",
-    "yardstick.lost.day": "🤖 Le joueur intégré (focus) a perdu ce défi après avoir tenu "
+    "yardstick.lost.day": "🤖 L'expert du bot a perdu ce défi après avoir tenu "
                           "{turns}.",
-    "yardstick.pending": "🤖 Le joueur intégré (focus) joue encore ce défi.",
+    "yardstick.pending": "🤖 L'expert du bot joue encore ce défi.",
 }

@@ -84,7 +84,7 @@ async def test_the_days_board_orders_wins_then_losses_by_turns_and_speaks_french
         await _resign_daily(world, user)
     board = await world.alice.slash(world.channel, "monopoly daily", day="today")
     focus, blank, *lines = board.response.embeds[0].description.splitlines()
-    assert focus.startswith("🤖 The built-in player (focus)") and blank == ""  # issue 19
+    assert focus.startswith("🤖 The bot's expert ") and blank == ""  # issue 19
     assert lines[0].startswith(f"1. <@{world.bob.id}>: lost, survived")
     assert lines[1].startswith(f"2. <@{world.alice.id}>: lost, survived 1 turn")
     assert not any("points" in line for line in lines)  # a loss shows no points

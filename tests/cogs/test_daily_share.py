@@ -168,7 +168,7 @@ async def test_rank_and_next_daily_around_midnight_utc(world):
 async def test_the_days_board_shows_the_built_in_players_result(world):
     board = await world.alice.slash(world.channel, "monopoly daily", day="today")
     first = board.response.embeds[0].description.splitlines()[0]
-    assert first.startswith("🤖 The built-in player (focus) ")
+    assert first.startswith("🤖 The bot's expert ")
     assert "today's daily" in first
 
 
