@@ -32,6 +32,12 @@ SELECT_ACTIONS: dict[str, type[Action]] = {
 }
 PlayClick = Callable[[discord.Interaction[Any], int, int, Callable[[], Action]], Awaitable[None]]
 AgainClick = Callable[[discord.Interaction[Any], int], Awaitable[None]]
+# A click that is no single engine action (issue 20): Roll on, a plan, the confirm step.
+FlowClick = Callable[[discord.Interaction[Any], int, int, str], Awaitable[None]]
+ROLL_ON, PLAN_BUY, PLAN_UNBLOCK = "roll_on", "plan_buy", "plan_unblock"
+PLAN_DEBT, PLAN_DEBT_GO, PLAN_BACK = "plan_debt", "plan_debt_go", "plan_back"
+FLOW_ACTIONS: frozenset[str] = frozenset(
+    (ROLL_ON, PLAN_BUY, PLAN_UNBLOCK, PLAN_DEBT, PLAN_DEBT_GO, PLAN_BACK))
 
 
 @dataclass(frozen=True, slots=True)
@@ -41,9 +47,24 @@ class ClickAnswers:
 
     play: PlayClick
     play_again: AgainClick
+    flow: FlowClick | None = None  # None: the one `answer_flow_with` was given
 
 
 _answers: ClickAnswers | None = None
+_flow: FlowClick | None = None
+
+
+def answer_flow_with(flow: FlowClick) -> None:
+    """Called by the play flow when it is imported (so the extension's setup need not)."""
+    global _flow
+    _flow = flow
+
+
+def _flow_answer() -> FlowClick:
+    flow = _answer().flow or _flow
+    if flow is None:
+        raise RuntimeError("no answer to Roll on and plans: cogs.play hands it over")
+    return flow
 
 
 def answer_clicks_with(answers: ClickAnswers) -> None:
@@ -102,6 +123,13 @@ class ActionButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
                    style=style, row=row)
 
     @classmethod
+    def for_flow(cls, record: GameRecord, what: str, *, label: str,
+                 style: discord.ButtonStyle, row: int) -> ActionButton:
+        """Roll on, a plan or its confirm step (FLOW_ACTIONS), at the record's version."""
+        return cls(record.id, record.version, record.owner_id, what, label=label, style=style,
+                   row=row)
+
+    @classmethod
     async def from_custom_id(cls, interaction: discord.Interaction[Any],
                              item: discord.ui.Item[Any],
                              match: re.Match[str]) -> ActionButton:
@@ -113,10 +141,13 @@ class ActionButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
         return await refuse_stranger(interaction, self.owner_id)
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        if self.action not in BUTTON_ACTIONS or not fits(self.version):
+        known = self.action in BUTTON_ACTIONS or self.action in FLOW_ACTIONS
+        if not known or not fits(self.version):
             await refuse(interaction, "error.unknown_control")
         elif not fits(self.game_id):
             await refuse(interaction, "error.unknown_game")
+        elif self.action in FLOW_ACTIONS:
+            await _flow_answer()(interaction, self.game_id, self.version, self.action)
         else:
             await _answer().play(interaction, self.game_id, self.version,
                                  lambda: action_from_dict({"type": self.action}))

@@ -1,0 +1,204 @@
+"""The game service's moves made for the player (issue 20): the one way of a decision that
+offers one (game_core.prompts.forced), Roll on, and plans (game_core.plans) carried out.
+
+Each engine action is stored as its own move (one transaction each, guarded by the game's
+version, exactly like a click), and the game's lock is held from the first to the last. So:
+- the log holds every action, and a replay of it is the game (H3); `history` shows each roll
+  of a Roll on in full;
+- a crash or an outage between two moves leaves a game at a state it could have reached by
+  clicks, and the next click goes on from there (nothing half-done to repair);
+- another process that moves the game meanwhile (the terminal on the same file) makes the
+  next write find the version moved on: the loop stops there, with what it stored.
+One transaction for a whole Roll on would save a few milliseconds of writes per turn, but
+would need a storage call that writes many log rows at once, and would lose up to 50 turns'
+work to one failed write; a move per transaction keeps the storage as it is.
+
+The first action is the player's own click (its version guards it: an old button is
+stale); what follows is chosen here, never anything but Roll and the forced ways.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from game_core import Action, Event, Game, IllegalActionError, Roll
+from game_core.plans import (
+    LEAST_RENT, PAY_DEBT, RAISE_TO_BUY, UNBLOCK, WAYS, Plan, buy_plan, debt_plans,
+    unblock_plan,
+)
+from game_core.prompts import Skip, Stop, forced, is_safe, roll_on_stop
+
+from bot.errors import StaleVersion
+
+from . import checks
+from .records import ActResult, GameRecord, LiveGames
+from .store import Store, call
+
+# Who chose a step (Step.by).
+CLICKED = "click"  # the player's own click
+ROLLED_ON = "roll_on"  # a roll made by Roll on
+FORCED = "forced"  # the one way a decision offered (Step.skip says which and why)
+PLANNED = "plan"  # a step of a plan the player asked for
+
+PLAN_KINDS = (RAISE_TO_BUY, UNBLOCK, PAY_DEBT)
+
+
+@dataclass(frozen=True, slots=True)
+class Step:
+    """One stored move: the action, the events it caused, who chose it, and for a forced
+    way, why."""
+
+    action: Action
+    events: list[Event]
+    by: str
+    skip: Skip | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Played:
+    """What a click did: the game after it, every move it stored in order, and for Roll on,
+    why it stopped. duplicate: the same click delivered twice (nothing more was done; the
+    events are those stored the first time). start_cash / start_turn: before the click."""
+
+    record: GameRecord
+    steps: tuple[Step, ...]
+    duplicate: bool = False
+    stop: Stop | None = None
+    start_cash: int = 0
+    start_turn: int = 0
+
+    @property
+    def events(self) -> list[Event]:
+        return [e for step in self.steps for e in step.events]
+
+
+def plan_for(game: Game, kind: str, way: str = LEAST_RENT) -> Plan | None:
+    """The plan of `kind` for the game as it stands (the same state gives the same plan)."""
+    if kind == RAISE_TO_BUY:
+        return buy_plan(game, way)
+    if kind == UNBLOCK:
+        return unblock_plan(game, None, way)
+    for plan in debt_plans(game):
+        if plan.way == way:
+            return plan
+    return None
+
+
+class Autoplay(Store):
+    """Mixed into GameService: `play`, `roll_on` and `carry_out`."""
+
+    _live: LiveGames
+
+    def _lock_for(self, game_id: int) -> asyncio.Lock:
+        raise NotImplementedError  # GameService's
+
+    async def _get(self, game_id: int) -> GameRecord:
+        raise NotImplementedError  # GameService's
+
+    async def _apply(self, record: GameRecord, user_id: int, expected_version: int,
+                     action: Action) -> ActResult:
+        raise NotImplementedError  # GameService's
+
+    async def _record(self, game_id: int, version: int) -> GameRecord:
+        return self._live.get(game_id, version) or await self._get(game_id)
+
+    @call
+    async def play(self, game_id: int, user_id: int, expected_version: int,
+                   action: Action) -> Played:
+        """`act`, then every decision that offers one way only, taken (game_core.prompts):
+        the player is next asked something that needs them. Errors as for `act`."""
+        checks.a_game_id(game_id)
+        checks.an_id(user_id, "a user id")
+        checks.a_version(expected_version)
+        checks.an_action(action)
+        async with self._lock_for(game_id):
+            record = await self._record(game_id, expected_version)
+            return await self._play_from(record, user_id, expected_version, [(action, CLICKED)])
+
+    @call
+    async def roll_on(self, game_id: int, user_id: int, expected_version: int) -> Played:
+        """Roll, then roll again, until a decision needs the player, the game ends, the
+        cash first falls under what the next roll could cost, or ROLL_ON_TURNS turns
+        (game_core.prompts). Errors as for `act` (IllegalActionError: not the time to roll)."""
+        checks.a_game_id(game_id)
+        checks.an_id(user_id, "a user id")
+        checks.a_version(expected_version)
+        async with self._lock_for(game_id):
+            record = await self._record(game_id, expected_version)
+            return await self._play_from(record, user_id, expected_version, [(Roll(), CLICKED)],
+                                         roll_on=True)
+
+    @call
+    async def carry_out(self, game_id: int, user_id: int, expected_version: int, kind: str,
+                        way: str = LEAST_RENT) -> Played:
+        """The plan of `kind` (PLAN_KINDS) found for the game at `expected_version`, step by
+        step, then the forced ways after it. StaleVersion for an old button;
+        IllegalActionError when there is no such plan now."""
+        checks.a_game_id(game_id)
+        checks.an_id(user_id, "a user id")
+        checks.a_version(expected_version)
+        if kind not in PLAN_KINDS or way not in WAYS:
+            raise IllegalActionError(f"no plan of kind {kind!r} and way {way!r}")
+        async with self._lock_for(game_id):
+            record = await self._record(game_id, expected_version)
+            if record.version != expected_version or record.owner_id != user_id:
+                # The first step's write refuses it with the right error (stale, not yours,
+                # or a click delivered twice).
+                plan = None
+            else:
+                plan = plan_for(record.game, kind, way)
+                if plan is None:
+                    raise IllegalActionError(f"there is no way to {kind} now")
+            if plan is None:
+                first: list[tuple[Action, str]] = [(Roll(), PLANNED)]
+            else:
+                first = [(a, PLANNED) for a in plan.steps]
+                if plan.then is not None:
+                    first.append((plan.then, PLANNED))
+            return await self._play_from(record, user_id, expected_version, first)
+
+    async def _play_from(self, record: GameRecord, user_id: int, expected_version: int,
+                         chosen: Sequence[tuple[Action, str]], *,
+                         roll_on: bool = False) -> Played:
+        game = record.game
+        start_cash, start_turn = game.s.cash, game.turn
+        was_safe = is_safe(game)
+        first_action, first_by = chosen[0]
+        result = await self._apply(record, user_id, expected_version, first_action)
+        if result.duplicate:
+            return Played(result.record, (Step(first_action, result.events, first_by),), True,
+                          None, start_cash, start_turn)
+        steps = [Step(first_action, result.events, first_by)]
+        record = result.record
+        stop: Stop | None = None
+        queue = list(chosen[1:])
+        try:
+            while not record.game.is_over:
+                game = record.game
+                skip: Skip | None = None
+                if queue:
+                    action, by = queue.pop(0)
+                else:
+                    skip = forced(game)
+                    if skip is not None:
+                        action, by = skip.action, FORCED
+                    elif not roll_on:
+                        break
+                    else:
+                        stop = roll_on_stop(game, game.turn - start_turn, was_safe)
+                        if stop is not None:
+                            break
+                        was_safe = is_safe(game)
+                        action, by = Roll(), ROLLED_ON
+                result = await self._apply(record, user_id, record.version, action)
+                steps.append(Step(action, result.events, by, skip))
+                record = result.record
+        except StaleVersion:
+            # Another process moved the game on: what this loop stored stays; show the game
+            # as it is now.
+            record = await self._get(record.id)
+        if roll_on and stop is None:
+            stop = roll_on_stop(record.game, record.game.turn - start_turn, True)
+        return Played(record, tuple(steps), False, stop, start_cash, start_turn)
