@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .actions import Action, Decline, DoneBuilding, PayFine
+from .actions import Action, Decline, DoneBuilding, PayFine, Roll
 from .board import BOARD_SIZE, HOTEL, JAIL_FINE, SQUARES, Kind
 from .game import Game
 from .plans import blocking_mortgages, buy_plan, unblock_plan
@@ -169,3 +169,33 @@ def way_to_win(game: Game) -> tuple[int, int]:
     s = game.s
     worth = estate_value(s)
     return worth, s.bank_cash - (liquidation_value(s) - s.cash)
+
+
+class Follow:
+    """What follows one click, move by move: the forced ways (always), and with `roll_on`
+    the rolls until `roll_on_stop`. Made before the click is applied; `next(game)` after each
+    move gives the next (action, why it was forced or None), or None when the player is next
+    (`stop` then says why, for Roll on). The service stores each move; the click benchmark
+    plays them on the engine: both follow the same rules from here."""
+
+    def __init__(self, game: Game, roll_on: bool = False) -> None:
+        self.roll_on = roll_on
+        self.start_turn = game.turn
+        self.start_cash = game.s.cash
+        self.was_safe = is_safe(game)
+        self.stop: Stop | None = None
+
+    def next(self, game: Game) -> tuple[Action, Skip | None] | None:
+        if game.is_over:
+            self.stop = Stop(STOP_OVER) if self.roll_on else None
+            return None
+        skip = forced(game)
+        if skip is not None:
+            return skip.action, skip
+        if not self.roll_on:
+            return None
+        self.stop = roll_on_stop(game, game.turn - self.start_turn, self.was_safe)
+        if self.stop is not None:
+            return None
+        self.was_safe = is_safe(game)
+        return Roll(), None

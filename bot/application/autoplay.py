@@ -28,7 +28,7 @@ from game_core.plans import (
     LEAST_RENT, PAY_DEBT, RAISE_TO_BUY, UNBLOCK, WAYS, Plan, buy_plan, debt_plans,
     unblock_plan,
 )
-from game_core.prompts import Skip, Stop, forced, is_safe, roll_on_stop
+from game_core.prompts import Follow, Skip, Stop
 
 from bot.errors import StaleVersion
 
@@ -162,36 +162,26 @@ class Autoplay(Store):
     async def _play_from(self, record: GameRecord, user_id: int, expected_version: int,
                          chosen: Sequence[tuple[Action, str]], *,
                          roll_on: bool = False) -> Played:
-        game = record.game
-        start_cash, start_turn = game.s.cash, game.turn
-        was_safe = is_safe(game)
+        follow = Follow(record.game, roll_on)
         first_action, first_by = chosen[0]
         result = await self._apply(record, user_id, expected_version, first_action)
         if result.duplicate:
             return Played(result.record, (Step(first_action, result.events, first_by),), True,
-                          None, start_cash, start_turn)
+                          None, follow.start_cash, follow.start_turn)
         steps = [Step(first_action, result.events, first_by)]
         record = result.record
-        stop: Stop | None = None
         queue = list(chosen[1:])
         try:
-            while not record.game.is_over:
-                game = record.game
+            while True:
                 skip: Skip | None = None
-                if queue:
+                if queue and not record.game.is_over:
                     action, by = queue.pop(0)
                 else:
-                    skip = forced(game)
-                    if skip is not None:
-                        action, by = skip.action, FORCED
-                    elif not roll_on:
+                    found = follow.next(record.game)
+                    if found is None:
                         break
-                    else:
-                        stop = roll_on_stop(game, game.turn - start_turn, was_safe)
-                        if stop is not None:
-                            break
-                        was_safe = is_safe(game)
-                        action, by = Roll(), ROLLED_ON
+                    action, skip = found
+                    by = FORCED if skip is not None else ROLLED_ON
                 result = await self._apply(record, user_id, record.version, action)
                 steps.append(Step(action, result.events, by, skip))
                 record = result.record
@@ -199,6 +189,5 @@ class Autoplay(Store):
             # Another process moved the game on: what this loop stored stays; show the game
             # as it is now.
             record = await self._get(record.id)
-        if roll_on and stop is None:
-            stop = roll_on_stop(record.game, record.game.turn - start_turn, True)
-        return Played(record, tuple(steps), False, stop, start_cash, start_turn)
+        return Played(record, tuple(steps), False, follow.stop, follow.start_cash,
+                      follow.start_turn)
