@@ -36,8 +36,23 @@ AgainClick = Callable[[discord.Interaction[Any], int], Awaitable[None]]
 FlowClick = Callable[[discord.Interaction[Any], int, int, str], Awaitable[None]]
 ROLL_ON, PLAN_BUY, PLAN_UNBLOCK = "roll_on", "plan_buy", "plan_unblock"
 PLAN_DEBT, PLAN_DEBT_GO, PLAN_BACK = "plan_debt", "plan_debt_go", "plan_back"
+PLAN_CASH_OUT = "plan_cash_out"
 FLOW_ACTIONS: frozenset[str] = frozenset(
-    (ROLL_ON, PLAN_BUY, PLAN_UNBLOCK, PLAN_DEBT, PLAN_DEBT_GO, PLAN_BACK))
+    (ROLL_ON, PLAN_BUY, PLAN_UNBLOCK, PLAN_DEBT, PLAN_DEBT_GO, PLAN_BACK, PLAN_CASH_OUT))
+# A control shown while rolling on ends in ROLLING: answering the decision goes on rolling
+# (the service's `play(..., roll_on=True)`). Such a click reaches the flow answer as
+# "<action>.on" for a button, "<menu kind>=<square>.on" for a menu option.
+ROLLING = ".on"
+
+
+def rolling_id(name: str, rolling: bool) -> str:
+    return name + ROLLING if rolling else name
+
+
+def split_rolling(name: str) -> tuple[str, bool]:
+    if name.endswith(ROLLING):
+        return name[:-len(ROLLING)], True
+    return name, False
 
 
 @dataclass(frozen=True, slots=True)
@@ -118,15 +133,17 @@ class ActionButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
 
     @classmethod
     def for_action(cls, record: GameRecord, action: Action, *, label: str,
-                   style: discord.ButtonStyle, row: int) -> ActionButton:
-        return cls(record.id, record.version, record.owner_id, action.type, label=label,
+                   style: discord.ButtonStyle, row: int, rolling: bool = False) -> ActionButton:
+        return cls(record.id, record.version, record.owner_id,
+                   rolling_id(action.type, rolling and type(action) is not Roll), label=label,
                    style=style, row=row)
 
     @classmethod
     def for_flow(cls, record: GameRecord, what: str, *, label: str,
-                 style: discord.ButtonStyle, row: int) -> ActionButton:
+                 style: discord.ButtonStyle, row: int, rolling: bool = False) -> ActionButton:
         """Roll on, a plan or its confirm step (FLOW_ACTIONS), at the record's version."""
-        return cls(record.id, record.version, record.owner_id, what, label=label, style=style,
+        return cls(record.id, record.version, record.owner_id,
+                   rolling_id(what, rolling and what != ROLL_ON), label=label, style=style,
                    row=row)
 
     @classmethod
@@ -141,12 +158,14 @@ class ActionButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
         return await refuse_stranger(interaction, self.owner_id)
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        known = self.action in BUTTON_ACTIONS or self.action in FLOW_ACTIONS
+        base, rolling = split_rolling(self.action)
+        known = base in FLOW_ACTIONS or (base in BUTTON_ACTIONS and not (
+            rolling and base == Roll.type))  # plain Roll never rolls on
         if not known or not fits(self.version):
             await refuse(interaction, "error.unknown_control")
         elif not fits(self.game_id):
             await refuse(interaction, "error.unknown_game")
-        elif self.action in FLOW_ACTIONS:
+        elif base in FLOW_ACTIONS or rolling:
             await _flow_answer()(interaction, self.game_id, self.version, self.action)
         else:
             await _answer().play(interaction, self.game_id, self.version,
@@ -189,14 +208,18 @@ class ActionSelect(discord.ui.DynamicItem[discord.ui.Select[Any]],
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         values = self.item.values
         square = square_of(values[0]) if len(values) == 1 else None
-        if self.kind not in SELECT_ACTIONS or not fits(self.version):
+        kind_name, rolling = split_rolling(self.kind)
+        if kind_name not in SELECT_ACTIONS or not fits(self.version):
             await refuse(interaction, "error.unknown_control")
         elif not fits(self.game_id):
             await refuse(interaction, "error.unknown_game")
         elif square is None:
             await refuse(interaction, "error.not_a_square")
+        elif rolling:
+            await _flow_answer()(interaction, self.game_id, self.version,
+                                 rolling_id(f"{kind_name}={square}", True))
         else:
-            kind = SELECT_ACTIONS[self.kind].type
+            kind = SELECT_ACTIONS[kind_name].type
             await _answer().play(interaction, self.game_id, self.version,
                                  lambda: action_from_dict({"type": kind, "square": square}))
 

@@ -35,13 +35,13 @@ from game_core import (
 )
 from game_core.board import SQUARES as BOARD
 from game_core.events import Moved
-from game_core.plans import Plan, buy_plan, debt_plans, unblock_plan
-from game_core.prompts import way_to_win
+from game_core.plans import Plan, buy_plan, cash_out_plan, debt_plans, unblock_plan
+from game_core.prompts import can_win_now, way_to_win
 from game_core.state import BUILD, BUY, RAISE_FUNDS, ROLL
 
 from .controls import (
-    PLAN_BACK, PLAN_BUY, PLAN_DEBT, PLAN_DEBT_GO, PLAN_UNBLOCK, ROLL_ON, ActionButton,
-    ActionSelect, PlayAgainButton,
+    PLAN_BACK, PLAN_BUY, PLAN_CASH_OUT, PLAN_DEBT, PLAN_DEBT_GO, PLAN_UNBLOCK, ROLL_ON,
+    ActionButton, ActionSelect, PlayAgainButton, rolling_id,
 )
 from .daily import ShareButton
 from .hint_button import HintButton
@@ -158,7 +158,7 @@ def pending_text(record: GameRecord, *, locale: str, preview: bool = False) -> s
 def build_game_message(record: GameRecord, events: Sequence[Event], *, locale: str,
                        player: str, picture: bool = True,
                        drawn: Picture | None = None, played: Played | None = None,
-                       preview: bool = False) -> GameMessage:
+                       preview: bool = False, rolling: bool = False) -> GameMessage:
     """The embed and controls of `record` after `events`, with `drawn` (from draw_picture)
     as its picture: the board, or the recap of a finished game. With `picture` but nothing
     drawn yet, the message says the picture is being drawn and shows no picture rather than
@@ -207,7 +207,9 @@ def build_game_message(record: GameRecord, events: Sequence[Event], *, locale: s
         embed.set_image(url=f"attachment://{name}")
     else:
         embed.description = t(locale, "embed.value.drawing")
-    return GameMessage(embed, build_controls(record, locale=locale, preview=preview), file)
+    rolling = rolling or (played is not None and played.rolling)
+    return GameMessage(embed, build_controls(record, locale=locale, preview=preview,
+                                             rolling=rolling), file)
 
 
 def add_way_to_win(embed: discord.Embed, record: GameRecord, *, locale: str) -> None:
@@ -234,7 +236,11 @@ def flow_buttons(record: GameRecord, *, locale: str,
     Pay it for me on a debt."""
     game = record.game
     if game.pending == ROLL:
-        return [(ROLL_ON, t(locale, "clicks.button.roll_on"), discord.ButtonStyle.success)]
+        flows = [(ROLL_ON, t(locale, "clicks.button.roll_on"), discord.ButtonStyle.success)]
+        if can_win_now(game) and cash_out_plan(game) is not None:  # M5: a win to take
+            flows.append((PLAN_CASH_OUT, t(locale, "clicks.button.cash_out"),
+                          discord.ButtonStyle.success))
+        return flows
     if game.pending == RAISE_FUNDS:
         return [(PLAN_DEBT, t(locale, "clicks.button.pay_for_me"),
                  discord.ButtonStyle.success)]
@@ -253,12 +259,14 @@ def add_house_rules_field(embed: discord.Embed, record: GameRecord, *, locale: s
                         value=t(locale, "house.field.value", rules=rules)[:1024], inline=False)
 
 
-def build_controls(record: GameRecord, *, locale: str, preview: bool = False) -> discord.ui.View:
+def build_controls(record: GameRecord, *, locale: str, preview: bool = False,
+                   rolling: bool = False) -> discord.ui.View:
     """Buttons and select menus for exactly the legal actions; once the game is over, Play
     again and where the money went.
 
     Row 0-1: the decision's buttons, and Hint; rows 2-4: sell, mortgage and lift menus (each
-    capped at 25 options; the slash commands reach the rest).
+    capped at 25 options; the slash commands reach the rest). `rolling`: the message comes
+    from rolling on, and answering its decision goes on rolling (issue 20).
     """
     view = discord.ui.View(timeout=None)
     game = record.game
@@ -273,9 +281,11 @@ def build_controls(record: GameRecord, *, locale: str, preview: bool = False) ->
         return view
     if preview and game.pending == RAISE_FUNDS:  # Pay it for me's confirm step
         view.add_item(ActionButton.for_flow(record, PLAN_DEBT_GO, label=t(
-            locale, "clicks.button.plan_go"), style=discord.ButtonStyle.success, row=0))
+            locale, "clicks.button.plan_go"), style=discord.ButtonStyle.success, row=0,
+            rolling=rolling))
         view.add_item(ActionButton.for_flow(record, PLAN_BACK, label=t(
-            locale, "clicks.button.plan_back"), style=discord.ButtonStyle.secondary, row=0))
+            locale, "clicks.button.plan_back"), style=discord.ButtonStyle.secondary, row=0,
+            rolling=rolling))
         return view
     legal = game.legal_actions()
     buttons = [a for kind in BUTTON_ORDER for a in legal if type(a) is kind]
@@ -291,10 +301,10 @@ def build_controls(record: GameRecord, *, locale: str, preview: bool = False) ->
     for index, (what, label, style, action) in enumerate(items):
         if action is not None:
             view.add_item(ActionButton.for_action(record, action, label=label, style=style,
-                                                  row=index // 5))
+                                                  row=index // 5, rolling=rolling))
         else:
             view.add_item(ActionButton.for_flow(record, what, label=label, style=style,
-                                                row=index // 5))
+                                                row=index // 5, rolling=rolling))
     if takes_hints(record):  # issue 13: the odds of each choice, answered privately
         # Row 1, under the decision's buttons (rarely more than 5): a row of its own.
         view.add_item(HintButton(record.id, record.version, record.owner_id,
@@ -308,7 +318,7 @@ def build_controls(record: GameRecord, *, locale: str, preview: bool = False) ->
                                         value=str(a.square))  # type: ignore[attr-defined]
                    for a in actions]
         placeholder = select_placeholder(game, kind_name, locale=locale)
-        view.add_item(ActionSelect.for_kind(record, kind_name, options,
+        view.add_item(ActionSelect.for_kind(record, rolling_id(kind_name, rolling), options,
                                             placeholder=placeholder, row=row))
         row += 1
     return view

@@ -16,10 +16,13 @@ import discord
 from bot.errors import GameFinished, GameNotFound, NotYourGame, StaleVersion
 from bot.i18n import refusal_reason, t
 from bot.application.service import GameRecord, Played
-from game_core import Action, Event, IllegalActionError
-from game_core.plans import PAY_DEBT, RAISE_TO_BUY, UNBLOCK
+from game_core import Action, Event, IllegalActionError, action_from_dict
+from game_core.plans import CASH_OUT, PAY_DEBT, RAISE_TO_BUY, UNBLOCK
 
-from .controls import PLAN_BACK, PLAN_BUY, PLAN_DEBT, PLAN_UNBLOCK, ROLL_ON, answer_flow_with
+from .controls import (
+    PLAN_BACK, PLAN_BUY, PLAN_CASH_OUT, PLAN_DEBT, PLAN_DEBT_GO, PLAN_UNBLOCK, ROLL_ON,
+    SELECT_ACTIONS, answer_flow_with, split_rolling,
+)
 from .board_updates import answer_click, answer_with_message, update_message, updates_for
 from .errors import report_error
 from .game_message import GameMessage, build_game_message, draw_picture
@@ -30,6 +33,8 @@ T = TypeVar("T")
 # A click whose move the database hasn't stored after this long is acknowledged first:
 # Discord wants an answer within 3 s, and the deferral itself takes a round trip.
 ACK_AFTER = 1.5
+PLANS = {PLAN_BUY: RAISE_TO_BUY, PLAN_UNBLOCK: UNBLOCK, PLAN_DEBT_GO: PAY_DEBT,
+         PLAN_CASH_OUT: CASH_OUT}
 
 
 async def board_message(interaction: discord.Interaction[Any], record: GameRecord,
@@ -98,28 +103,43 @@ async def _play(interaction: discord.Interaction[Any], game_id: int, version: in
 
 async def play_flow(interaction: discord.Interaction[Any], game_id: int, version: int,
                     what: str) -> None:
-    """A click on Roll on, a plan, or Pay it for me's confirm step (issue 20)."""
+    """A click on Roll on, a plan, Pay it for me's confirm step, or any control shown while
+    rolling on ("<action>.on", "<menu>=<square>.on": the answer goes on rolling; issue 20)."""
     updates = updates_for(interaction)
     with updates.clicking():
         if updates.busy and not await acknowledge(interaction, game_id):
             return
         service, user = service_of(interaction), interaction.user.id
-        if what in (PLAN_DEBT, PLAN_BACK):
-            await _look(interaction, game_id, version, preview=what == PLAN_DEBT)
+        base, rolling = split_rolling(what)
+        if base in (PLAN_DEBT, PLAN_BACK):
+            await _look(interaction, game_id, version, preview=base == PLAN_DEBT,
+                        rolling=rolling)
             return
-        if what == ROLL_ON:
+        action_of: Callable[[], Action] | None = None
+        if base == ROLL_ON:
             def work() -> Awaitable[Played]:
                 return service.roll_on(game_id, user, version)
-        else:
-            kind = {PLAN_BUY: RAISE_TO_BUY, PLAN_UNBLOCK: UNBLOCK}.get(what, PAY_DEBT)
+        elif base in PLANS:
+            kind = PLANS[base]
 
             def work() -> Awaitable[Played]:
-                return service.carry_out(game_id, user, version, kind)
-        await _carry(interaction, game_id, None, work)
+                return service.carry_out(game_id, user, version, kind, roll_on=rolling)
+        else:
+            menu, _, square = base.partition("=")
+            chosen = action_from_dict(
+                {"type": SELECT_ACTIONS[menu].type, "square": int(square)} if square
+                else {"type": base})
+
+            def action_of() -> Action:
+                return chosen
+
+            def work() -> Awaitable[Played]:
+                return service.play(game_id, user, version, chosen, roll_on=rolling)
+        await _carry(interaction, game_id, action_of, work)
 
 
 async def _look(interaction: discord.Interaction[Any], game_id: int, version: int, *,
-                preview: bool) -> None:
+                preview: bool, rolling: bool) -> None:
     """Pay it for me's confirm step (the plan listed, Pay it this way / Back), or Back from
     it: the game doesn't change, and an old message is stale like any button."""
     service, locale = service_of(interaction), locale_for(interaction)
@@ -135,7 +155,7 @@ async def _look(interaction: discord.Interaction[Any], game_id: int, version: in
             await answer_click(interaction, record, events)
             await ephemeral(interaction, t(locale, "error.stale"))
         else:
-            await answer_click(interaction, record, events, preview=preview)
+            await answer_click(interaction, record, events, preview=preview, rolling=rolling)
     except GameNotFound:
         await ephemeral(interaction, t(locale, "error.unknown_game"))
     except Exception as exc:  # noqa: BLE001 -- every failure gets an answer and a log line

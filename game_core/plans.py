@@ -41,6 +41,7 @@ from .state import BUILD, BUY, OVER, PLAYER, RAISE_FUNDS, GameState
 RAISE_TO_BUY = "buy"  # P1 + T4: raise the price, then buy
 UNBLOCK = "unblock"  # P2 + M2: lift the group's mortgages, then build
 PAY_DEBT = "debt"  # M1: raise what is owed; it is paid as soon as the cash covers it
+CASH_OUT = "cash_out"  # M5, E1: raise more than the Bank holds: it can't pay and is bankrupt
 
 # Ways to raise money, each a distinct order (see the module docstring for LEAST_RENT).
 LEAST_RENT = "least_rent"  # keeps whole colour groups and their buildings as long as it can
@@ -310,6 +311,19 @@ def debt_plans(game: Game) -> list[Plan]:
     return plans
 
 
+def cash_out_plan(game: Game) -> Plan | None:
+    """M5, E1: the sales and mortgages that leave the Bank owing more than it holds, so that
+    it is bankrupt and the game won, the least-rent way (whatever is kept scores, E2). None
+    when everything together would not break the Bank, or with a debt pending (M1 first)."""
+    s = game.s
+    if s.pending in (RAISE_FUNDS, OVER) or liquidation_value(s) - s.cash <= s.bank_cash:
+        return None
+    steps = _raise_steps(game, lambda g: g.is_over, LEAST_RENT, -1)
+    if steps is None:
+        return None
+    return _plan(game, CASH_OUT, LEAST_RENT, steps, None, -1, s.bank_cash)
+
+
 def debt_plan(game: Game) -> Plan | None:
     """M1: the least-rent way to pay the debt being raised, None when there is none."""
     plans = debt_plans(game)
@@ -338,7 +352,7 @@ def plan_is_current(game: Game, plan: Plan) -> bool:
 
 
 __all__ = [
-    "BUILDINGS_FIRST", "KEEP_BUILDINGS", "LEAST_RENT", "PAY_DEBT", "Plan",
+    "BUILDINGS_FIRST", "CASH_OUT", "KEEP_BUILDINGS", "LEAST_RENT", "PAY_DEBT", "Plan",
     "RAISE_TO_BUY", "UNBLOCK", "WAYS", "apply_plan", "blocking_mortgages", "buy_plan",
-    "debt_plan", "debt_plans", "plan_is_current", "raisable", "unblock_plan",
+    "cash_out_plan", "debt_plan", "debt_plans", "plan_is_current", "raisable", "unblock_plan",
 ]

@@ -8,9 +8,10 @@ group's mortgages, `plans.unblock_plan`), a Jail choice with more than one way o
 
 Rolling on (`roll_on_stop`) rolls until one of those, the end of the game, `ROLL_ON_TURNS`
 turns, or the moment the cash first falls under what the next roll could cost (the highest
-rent or tax 2 to 12 squares ahead, `next_roll_risk`): a player watching would want to stop
-and raise money or lift nothing more there. It never chooses anything but Roll and the
-forced ways.
+rent or tax 2 to 12 squares ahead, `next_roll_risk`), or the moment cashing out would first
+break the Bank (a win to take, M5): a player watching would want to stop there. It never
+chooses anything but Roll and the forced ways. After a decision it stopped for, the player's
+answer may go on rolling (`Follow(..., roll_on=True)` from that decision).
 """
 
 from __future__ import annotations
@@ -40,6 +41,7 @@ STOP_CHOICE = "choice"  # a decision needs the player
 STOP_OVER = "over"
 STOP_TURNS = "turns"  # ROLL_ON_TURNS played
 STOP_RISK = "risk"  # the cash fell under what the next roll could cost
+STOP_WIN = "win"  # cashing out now would break the Bank (M5): the game can be won now
 
 
 @dataclass(frozen=True, slots=True)
@@ -142,9 +144,17 @@ def next_roll_risk(s: GameState) -> tuple[int, int]:
     return best, where
 
 
-def roll_on_stop(game: Game, turns_played: int, was_safe: bool) -> Stop | None:
+def can_win_now(game: Game) -> bool:
+    """M5: cashing out everything now would raise more than the Bank holds."""
+    s = game.s
+    return liquidation_value(s) - s.cash > s.bank_cash
+
+
+def roll_on_stop(game: Game, turns_played: int, was_safe: bool,
+                 could_win: bool = False) -> Stop | None:
     """Before a roll while rolling on: why to stop now, else None (roll). `turns_played`:
-    turns begun by this Roll on; `was_safe`: the cash covered the risk at the last check."""
+    turns begun by this Roll on; `was_safe`: the cash covered the risk at the last check;
+    `could_win`: cashing out would already have broken the Bank then."""
     s = game.s
     if s.pending == OVER:
         return Stop(STOP_OVER)
@@ -152,6 +162,8 @@ def roll_on_stop(game: Game, turns_played: int, was_safe: bool) -> Stop | None:
         return Stop(STOP_CHOICE)
     if turns_played >= ROLL_ON_TURNS:
         return Stop(STOP_TURNS)
+    if not could_win and can_win_now(game):
+        return Stop(STOP_WIN)
     risk, square = next_roll_risk(s)
     if was_safe and s.cash < risk:
         return Stop(STOP_RISK, risk, square)
@@ -183,6 +195,7 @@ class Follow:
         self.start_turn = game.turn
         self.start_cash = game.s.cash
         self.was_safe = is_safe(game)
+        self.could_win = can_win_now(game)
         self.stop: Stop | None = None
 
     def next(self, game: Game) -> tuple[Action, Skip | None] | None:
@@ -194,8 +207,9 @@ class Follow:
             return skip.action, skip
         if not self.roll_on:
             return None
-        self.stop = roll_on_stop(game, game.turn - self.start_turn, self.was_safe)
+        self.stop = roll_on_stop(game, game.turn - self.start_turn, self.was_safe,
+                                 self.could_win)
         if self.stop is not None:
             return None
-        self.was_safe = is_safe(game)
+        self.was_safe, self.could_win = is_safe(game), can_win_now(game)
         return Roll(), None

@@ -25,9 +25,10 @@ from dataclasses import dataclass
 
 from game_core import Action, Event, Game, IllegalActionError, Roll
 from game_core.plans import (
-    LEAST_RENT, PAY_DEBT, RAISE_TO_BUY, UNBLOCK, WAYS, Plan, buy_plan, debt_plans,
-    unblock_plan,
+    CASH_OUT, LEAST_RENT, PAY_DEBT, RAISE_TO_BUY, UNBLOCK, WAYS, Plan, buy_plan,
+    cash_out_plan, debt_plans, unblock_plan,
 )
+from game_core.state import ROLL
 from game_core.prompts import Follow, Skip, Stop
 
 from bot.errors import StaleVersion
@@ -42,7 +43,7 @@ ROLLED_ON = "roll_on"  # a roll made by Roll on
 FORCED = "forced"  # the one way a decision offered (Step.skip says which and why)
 PLANNED = "plan"  # a step of a plan the player asked for
 
-PLAN_KINDS = (RAISE_TO_BUY, UNBLOCK, PAY_DEBT)
+PLAN_KINDS = (RAISE_TO_BUY, UNBLOCK, PAY_DEBT, CASH_OUT)
 
 
 @dataclass(frozen=True, slots=True)
@@ -60,7 +61,8 @@ class Step:
 class Played:
     """What a click did: the game after it, every move it stored in order, and for Roll on,
     why it stopped. duplicate: the same click delivered twice (nothing more was done; the
-    events are those stored the first time). start_cash / start_turn: before the click."""
+    events are those stored the first time). start_cash / start_turn: before the click.
+    rolling: the click was made rolling on, and its next decision's answer goes on rolling."""
 
     record: GameRecord
     steps: tuple[Step, ...]
@@ -68,6 +70,7 @@ class Played:
     stop: Stop | None = None
     start_cash: int = 0
     start_turn: int = 0
+    rolling: bool = False
 
     @property
     def events(self) -> list[Event]:
@@ -80,6 +83,8 @@ def plan_for(game: Game, kind: str, way: str = LEAST_RENT) -> Plan | None:
         return buy_plan(game, way)
     if kind == UNBLOCK:
         return unblock_plan(game, None, way)
+    if kind == CASH_OUT:
+        return cash_out_plan(game)
     for plan in debt_plans(game):
         if plan.way == way:
             return plan
@@ -106,16 +111,19 @@ class Autoplay(Store):
 
     @call
     async def play(self, game_id: int, user_id: int, expected_version: int,
-                   action: Action) -> Played:
+                   action: Action, roll_on: bool = False) -> Played:
         """`act`, then every decision that offers one way only, taken (game_core.prompts):
-        the player is next asked something that needs them. Errors as for `act`."""
+        the player is next asked something that needs them. With `roll_on` (the answer to
+        a decision Roll on stopped for), rolling on goes on after it, as after Roll on.
+        Errors as for `act`."""
         checks.a_game_id(game_id)
         checks.an_id(user_id, "a user id")
         checks.a_version(expected_version)
         checks.an_action(action)
         async with self._lock_for(game_id):
             record = await self._record(game_id, expected_version)
-            return await self._play_from(record, user_id, expected_version, [(action, CLICKED)])
+            return await self._play_from(record, user_id, expected_version, [(action, CLICKED)],
+                                         roll_on=roll_on)
 
     @call
     async def roll_on(self, game_id: int, user_id: int, expected_version: int) -> Played:
@@ -132,7 +140,7 @@ class Autoplay(Store):
 
     @call
     async def carry_out(self, game_id: int, user_id: int, expected_version: int, kind: str,
-                        way: str = LEAST_RENT) -> Played:
+                        way: str = LEAST_RENT, roll_on: bool = False) -> Played:
         """The plan of `kind` (PLAN_KINDS) found for the game at `expected_version`, step by
         step, then the forced ways after it. StaleVersion for an old button;
         IllegalActionError when there is no such plan now."""
@@ -157,17 +165,21 @@ class Autoplay(Store):
                 first = [(a, PLANNED) for a in plan.steps]
                 if plan.then is not None:
                     first.append((plan.then, PLANNED))
-            return await self._play_from(record, user_id, expected_version, first)
+            return await self._play_from(record, user_id, expected_version, first,
+                                         roll_on=roll_on)
 
     async def _play_from(self, record: GameRecord, user_id: int, expected_version: int,
                          chosen: Sequence[tuple[Action, str]], *,
                          roll_on: bool = False) -> Played:
-        follow = Follow(record.game, roll_on)
+        # Rolling on goes on after the answer to a decision, never after a move made while
+        # the game waits for a roll (a mortgage at a stop must not roll the dice).
+        rolling = roll_on and (record.game.pending != ROLL or type(chosen[0][0]) is Roll)
+        follow = Follow(record.game, rolling)
         first_action, first_by = chosen[0]
         result = await self._apply(record, user_id, expected_version, first_action)
         if result.duplicate:
             return Played(result.record, (Step(first_action, result.events, first_by),), True,
-                          None, follow.start_cash, follow.start_turn)
+                          None, follow.start_cash, follow.start_turn, roll_on)
         steps = [Step(first_action, result.events, first_by)]
         record = result.record
         queue = list(chosen[1:])
@@ -190,4 +202,4 @@ class Autoplay(Store):
             # as it is now.
             record = await self._get(record.id)
         return Played(record, tuple(steps), False, follow.stop, follow.start_cash,
-                      follow.start_turn)
+                      follow.start_turn, roll_on)

@@ -14,7 +14,7 @@ from game_core.events import (
 from game_core.game import Game
 from game_core.plans import BUILDINGS_FIRST, KEEP_BUILDINGS, Plan
 from game_core.prompts import (
-    BUILD_MORTGAGED, STOP_RISK, STOP_TURNS, Skip, Stop,
+    BUILD_MORTGAGED, STOP_RISK, STOP_TURNS, STOP_WIN, Skip, Stop,
 )
 
 from .catalog import t, tn
@@ -150,6 +150,8 @@ def stop_line(stop: Stop | None, cash: int, turns: int, *, edition: str, locale:
                  cash=format_money(cash, edition, locale))
     if stop is not None and stop.why == STOP_TURNS:
         return t(locale, "clicks.stop.turns", turns=turns)
+    if stop is not None and stop.why == STOP_WIN:
+        return t(locale, "clicks.stop.win")
     return ""
 
 

@@ -13,6 +13,7 @@ CLICKS_EN: dict[str, str] = {
     "clicks.button.plan_back": "Back",
     "clicks.button.buy_plan": "Raise {raised} and buy ({price})",
     "clicks.button.unblock": "Lift the mortgages ({cost}) and build",
+    "clicks.button.cash_out": "Cash out: break the Bank",
     # ---- plans, step by step -----------------------------------------------------------
     "clicks.step.mortgage": "mortgage {square} (+{amount})",
     "clicks.step.sell_house": "sell a house on {square} (+{amount})",
@@ -59,6 +60,8 @@ CLICKS_EN: dict[str, str] = {
     "clicks.stop.risk": "⏸️ Stopped: the next roll could cost {amount} ({square}) and you "
                         "have {cash}.",
     "clicks.stop.turns": "⏸️ Stopped after {turns} turns: roll on again to go on.",
+    "clicks.stop.win": "🏆 Stopped: selling and mortgaging everything now would break the "
+                       "Bank. Cash out to win, or roll on.",
     # ---- the way to win ----------------------------------------------------------------
     "clicks.field.net_worth": "Net worth",
     "clicks.field.cash_out": "Cashing out now",
@@ -88,6 +91,7 @@ CLICKS_FR: dict[str, str] = {
     "clicks.button.plan_back": "Retour",
     "clicks.button.buy_plan": "Réunir {raised} et acheter ({price})",
     "clicks.button.unblock": "Lever les hypothèques ({cost}) et construire",
+    "clicks.button.cash_out": "Tout vendre : faire sauter la Banque",
     "clicks.step.mortgage": "hypothéquer {square} (+{amount})",
     "clicks.step.sell_house": "vendre une maison sur {square} (+{amount})",
     "clicks.step.sell_houses": "vendre {count} maisons sur {square} (+{amount})",
@@ -133,6 +137,8 @@ CLICKS_FR: dict[str, str] = {
     "clicks.stop.risk": "⏸️ Arrêt : le prochain lancer peut coûter {amount} ({square}) et "
                         "vous avez {cash}.",
     "clicks.stop.turns": "⏸️ Arrêt après {turns} tours : enchaînez encore pour continuer.",
+    "clicks.stop.win": "🏆 Arrêt : tout vendre et tout hypothéquer maintenant ferait sauter "
+                       "la Banque. Vendez tout pour gagner, ou enchaînez.",
     "clicks.field.net_worth": "Valeur nette",
     "clicks.field.cash_out": "Tout vendre maintenant",
     "clicks.value.cash_out": "laisse {left} à la Banque",

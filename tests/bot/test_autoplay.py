@@ -14,7 +14,7 @@ from bot.errors import StaleVersion
 from game_core import Game, IllegalActionError, Roll
 from game_core.plans import PAY_DEBT, debt_plan
 from game_core.prompts import (
-    STOP_CHOICE, STOP_OVER, STOP_RISK, STOP_TURNS, forced, needs_player,
+    STOP_CHOICE, STOP_OVER, STOP_RISK, STOP_TURNS, STOP_WIN, forced, needs_player,
 )
 from game_core.state import RAISE_FUNDS, ROLL
 from game_core.strategies import make_strategy
@@ -58,10 +58,11 @@ class _FocusThatRolls:
         return Roll() if game.pending == ROLL else self.focus.choose(game)
 
 
-async def _play(service: GameService, roll_on: bool, options=None, limit: int = 3000,
+async def _play(service: GameService, roll_on: bool | str, options=None, limit: int = 3000,
                 strategy: str = "always-buy") -> tuple[list[Decision], GameRecord, list]:
     """A whole game by a player who only rolls when asked to roll (so both flows meet the
-    same states): the decisions the player is shown, in order."""
+    same states): the decisions the player is shown, in order. roll_on "answers": each
+    decision is answered going on rolling (the controls shown while rolling on)."""
     record = await service.start(OWNER, None, None, options=options)
     chooser = _FocusThatRolls() if strategy == "focus" else make_strategy(strategy)
     shown: list[Decision] = []
@@ -76,7 +77,8 @@ async def _play(service: GameService, roll_on: bool, options=None, limit: int = 
         else:
             assert needs_player(game), f"a prompt that decides nothing was shown: {game.pending}"
             shown.append(_decision(game))
-            played = await service.play(record.id, OWNER, record.version, chooser.choose(game))
+            played = await service.play(record.id, OWNER, record.version, chooser.choose(game),
+                                        roll_on=roll_on == "answers")
         results.append(played)
         record = played.record
     assert record.game.is_over
@@ -90,13 +92,15 @@ async def test_roll_on_offers_the_same_decisions_as_plain_roll_without_the_empty
     options = {"bank_build_cap": 2} if strategy == "focus" else None  # longer games
     plain, plain_end, _ = await _play(await open_service(seed), False, options,
                                       strategy=strategy)
-    rolled, rolled_end, results = await _play(await open_service(seed), True, options,
-                                              strategy=strategy)
-    assert rolled == plain
-    assert rolled_end.game == plain_end.game  # H4: the same dice, the same choices
-    assert rolled_end.version == plain_end.version  # every move stored, one by one (H3)
+    for flow in (True, "answers"):
+        rolled, rolled_end, results = await _play(await open_service(seed), flow, options,
+                                                  strategy=strategy)
+        assert rolled == plain
+        assert rolled_end.game == plain_end.game  # H4: the same dice, the same choices
+        assert rolled_end.version == plain_end.version  # every move stored, one by one (H3)
     stops = [p.stop.why for p in results if p.stop is not None]
-    assert set(stops) <= {STOP_CHOICE, STOP_OVER, STOP_RISK, STOP_TURNS} and STOP_CHOICE in stops
+    assert set(stops) <= {STOP_CHOICE, STOP_OVER, STOP_RISK, STOP_TURNS, STOP_WIN}
+    assert STOP_CHOICE in stops
 
 
 async def test_roll_on_never_chooses_anything_but_rolls_and_the_one_way(open_service):

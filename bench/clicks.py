@@ -1,0 +1,186 @@
+"""Clicks per game and per turn (issue 20): seeded games played by `focus` through the prompts
+a player sees, before (plain Roll, every prompt) and after (Roll on, no empty prompts, Pay it
+for me). Target: at most 0.5 clicks per turn on average, at most one message edit per click.
+
+Each click is found on the controls the cogs build for the game as it stands
+(cogs.game_message.build_controls: its buttons and menus), and fails the run if it isn't
+there. What follows a click is game_core.prompts.Follow, the rules the service follows to
+store it (the forced ways, and Roll on's rolls): the same moves, played on the engine instead
+of stored, so that 1,000 games take a minute, not an hour of database writes.
+
+- before: every action focus takes is one click (a button, or one option of a menu), as the
+  bot showed it before issue 20 (Roll beside nothing, every prompt asked).
+- after: focus's Roll becomes a click on Roll on; a debt is Pay it for me, then its confirm
+  step (two clicks, whatever the number of sales); the decisions offering one way only are
+  never asked; every other action is the same click as before.
+A click is answered by one edit of the game message (the picture rides with it when drawn
+in time; bench/interaction.py times that part). Turns are the game's turns when it ended.
+
+Run: .venv/bin/python bench/clicks.py [--games 1000] [--seed 0]
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import collections
+import time
+from typing import Any
+
+import discord
+
+from bot.application.records import ACTIVE, GameRecord
+from cogs.game_message import build_controls
+from game_core import Action, Game, Roll
+from game_core.plans import apply_plan, cash_out_plan, debt_plan
+from game_core.prompts import Follow, can_win_now
+from game_core.state import RAISE_FUNDS, ROLL
+from game_core.strategies import make_strategy
+
+MAX_CLICKS = 2000
+MENUS = {"sell_building": "sell", "mortgage": "mortgage", "lift_mortgage": "lift"}
+
+
+def record_of(game: Game) -> GameRecord:
+    return GameRecord(1, 1, None, None, None, game.s.seed, game.options.to_dict(), game.edition,
+                      ACTIVE, game.version, 0.0, 0.0, None, None, 0, game.turn, game)
+
+
+def controls(game: Game, preview: bool = False, rolling: bool = False) -> dict[str, list[str]]:
+    """What the game message offers now: each button's action (the last part of its
+    custom_id, ".on" when answering goes on rolling) and each menu's kind with its
+    options' values."""
+    view = build_controls(record_of(game), locale="en", preview=preview, rolling=rolling)
+    offered: dict[str, list[str]] = {}
+    for child in view.children:
+        item = getattr(child, "item", child)  # a DynamicItem wraps its button or menu
+        custom_id = getattr(item, "custom_id", None) or ""
+        if isinstance(item, discord.ui.Select):
+            offered[custom_id.rsplit(":", 1)[1]] = [o.value for o in item.options]
+        elif custom_id:
+            offered[custom_id.rsplit(":", 1)[1]] = []
+    return offered
+
+
+def click(game: Game, what: str, square: int = -1, preview: bool = False,
+          rolling: bool = False) -> None:
+    """Fail unless the message shows this control (and this menu option)."""
+    offered = controls(game, preview, rolling)
+    if rolling and what not in ("roll", "roll_on"):
+        what += ".on"
+    if what not in offered:
+        raise AssertionError(f"turn {game.turn}: no {what!r} control among {sorted(offered)}")
+    if square >= 0 and str(square) not in offered[what]:
+        raise AssertionError(f"turn {game.turn}: square {square} not in the {what} menu")
+
+
+def control_of(action: Action) -> tuple[str, int]:
+    kind = action.type
+    if kind in MENUS:
+        return MENUS[kind], action.square  # type: ignore[attr-defined]
+    return kind, -1
+
+
+def play_before(seed: int) -> tuple[int, int, int]:
+    """(clicks, edits, turns) of one game with every prompt asked."""
+    game, focus = Game.new(seed), make_strategy("focus")
+    clicks = 0
+    while not game.is_over and clicks < MAX_CLICKS:
+        action = focus.choose(game)
+        click(game, *control_of(action))
+        game.apply(action)
+        clicks += 1
+    return clicks, clicks, game.turn
+
+
+def follow(game: Game, follow_on: Follow) -> None:
+    while (found := follow_on.next(game)) is not None:
+        game.apply(found[0])
+
+
+def play_after(seed: int, kinds: collections.Counter[str]) -> tuple[int, int, int]:
+    """(clicks, edits, turns) of one game with Roll on (the answer to a decision it stopped
+    for goes on rolling), no empty prompts, Pay it for me, and Cash out once it wins."""
+    game, focus = Game.new(seed), make_strategy("focus")
+    clicks = edits = 0
+    rolling = False
+    declined: set[int] = set()
+    while not game.is_over and clicks < MAX_CLICKS:
+        if game.pending == RAISE_FUNDS:
+            click(game, "plan_debt", rolling=rolling)  # Pay it for me: the plan is listed...
+            click(game, "plan_debt_go", preview=True, rolling=rolling)  # ...and carried out
+            plan = debt_plan(game)
+            assert plan is not None
+            after = Follow(game, rolling)
+            apply_plan(game, plan)
+            follow(game, after)
+            clicks, edits = clicks + 2, edits + 2
+            kinds["pay it for me (2 clicks)"] += 2
+            continue
+        action = focus.choose(game)
+        if game.pending == ROLL and can_win_now(game) and not isinstance(action, Roll):
+            click(game, "plan_cash_out", rolling=rolling)  # focus cashes out: one click
+            plan = cash_out_plan(game)
+            assert plan is not None
+            apply_plan(game, plan)
+            clicks, edits = clicks + 1, edits + 1
+            kinds["cash out"] += 1
+            continue
+        roll_on = game.pending == ROLL and isinstance(action, Roll)
+        if roll_on:
+            click(game, "roll_on", rolling=rolling)
+            kinds["roll on"] += 1
+            rolling = True
+        else:
+            what, square = control_of(action)
+            click(game, what, square, rolling=rolling)
+            if what == "decline" and game.pending_square in declined:
+                what = "decline (offered again)"
+            declined.add(game.pending_square) if what == "decline" else None
+            kinds[what] += 1
+        # As the service: rolling goes on after the answer to a decision, never after a
+        # move made while the game waits for a roll.
+        after = Follow(game, roll_on or (rolling and game.pending != ROLL))
+        game.apply(action)
+        follow(game, after)
+        clicks, edits = clicks + 1, edits + 1
+    return clicks, edits, game.turn
+
+
+def summary(label: str, rows: list[tuple[int, int, int]]) -> float:
+    clicks = sum(r[0] for r in rows)
+    edits = sum(r[1] for r in rows)
+    turns = sum(r[2] for r in rows)
+    per_turn = clicks / turns
+    print(f"{label:<8} {clicks / len(rows):8.1f} {edits / len(rows):8.1f} "
+          f"{turns / len(rows):8.1f} {per_turn:10.3f} {edits / clicks:12.2f}")
+    return per_turn
+
+
+async def main(games: int, seed: int) -> None:
+    started = time.perf_counter()
+    before = [play_before(seed + i) for i in range(games)]
+    kinds: collections.Counter[str] = collections.Counter()
+    after = [play_after(seed + i, kinds) for i in range(games)]
+    print(f"{games:,} seeded games (seeds {seed}-{seed + games - 1}) played by focus through "
+          f"the game message's controls, in {time.perf_counter() - started:.0f} s")
+    print(f"{'flow':<8} {'clicks':>8} {'edits':>8} {'turns':>8} {'clicks/turn':>10} "
+          f"{'edits/click':>12}   (per game)")
+    summary("before", before)
+    per_turn = summary("after", after)
+    total = sum(kinds.values())
+    print("after, clicks by control: " + ", ".join(
+        f"{kind} {count / total:.0%}" for kind, count in kinds.most_common()))
+    print(f"clicks per turn: {per_turn:.3f}")
+
+
+def parse(argv: Any = None) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--games", type=int, default=1000)
+    parser.add_argument("--seed", type=int, default=0)
+    return parser.parse_args(argv)
+
+
+if __name__ == "__main__":
+    args = parse()
+    asyncio.run(main(args.games, args.seed))
