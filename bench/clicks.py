@@ -171,6 +171,11 @@ async def main(games: int, seed: int) -> None:
     total = sum(kinds.values())
     print("after, clicks by control: " + ", ".join(
         f"{kind} {count / total:.0%}" for kind, count in kinds.most_common()))
+    again = kinds["decline (offered again)"]
+    turns = sum(r[2] for r in after)
+    print(f"after, if a property declined once were never offered again: "
+          f"{(total - again) / turns:.3f} clicks per turn (not built: every offer is a "
+          f"decision the player can take)")
     print(f"clicks per turn: {per_turn:.3f}")
 
 

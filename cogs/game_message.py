@@ -35,7 +35,7 @@ from game_core import (
 )
 from game_core.board import SQUARES as BOARD
 from game_core.events import Moved
-from game_core.plans import Plan, buy_plan, cash_out_plan, debt_plans, unblock_plan
+from game_core.plans import Plan, buy_plan, debt_plans, unblock_plan
 from game_core.prompts import can_win_now, way_to_win
 from game_core.state import BUILD, BUY, RAISE_FUNDS, ROLL
 
@@ -237,7 +237,7 @@ def flow_buttons(record: GameRecord, *, locale: str,
     game = record.game
     if game.pending == ROLL:
         flows = [(ROLL_ON, t(locale, "clicks.button.roll_on"), discord.ButtonStyle.success)]
-        if can_win_now(game) and cash_out_plan(game) is not None:  # M5: a win to take
+        if can_win_now(game):  # M5: a win to take (cash_out_plan finds its steps)
             flows.append((PLAN_CASH_OUT, t(locale, "clicks.button.cash_out"),
                           discord.ButtonStyle.success))
         return flows

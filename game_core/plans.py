@@ -159,7 +159,8 @@ def _candidates(s: GameState, way: str, keep: int) -> list[tuple[Key, Action]]:
 Done = Callable[[Game], bool]
 
 
-def _raise_steps(game: Game, done: Done, way: str, keep: int) -> list[Action] | None:
+def _raise_steps(game: Game, done: Done, way: str, keep: int,
+                 prune: bool = True) -> list[Action] | None:
     """The steps, in `way`'s order, until `done`; None when everything falls short."""
     trial = game.copy()
     steps: list[Action] = []
@@ -170,7 +171,7 @@ def _raise_steps(game: Game, done: Done, way: str, keep: int) -> list[Action] | 
         action = candidates[0][1]
         trial.apply(action)
         steps.append(action)
-    return _pruned(game, steps, done)
+    return _pruned(game, steps, done) if prune else steps
 
 
 def _replays(game: Game, steps: list[Action], done: Done) -> list[Action] | None:
@@ -318,7 +319,9 @@ def cash_out_plan(game: Game) -> Plan | None:
     s = game.s
     if s.pending in (RAISE_FUNDS, OVER) or liquidation_value(s) - s.cash <= s.bank_cash:
         return None
-    steps = _raise_steps(game, lambda g: g.is_over, LEAST_RENT, -1)
+    # Not pruned: once the Bank is bankrupt, what was sold or mortgaged scores the same as
+    # what was kept (E2 counts the mortgage value and half the buildings' cost either way).
+    steps = _raise_steps(game, lambda g: g.is_over, LEAST_RENT, -1, prune=False)
     if steps is None:
         return None
     return _plan(game, CASH_OUT, LEAST_RENT, steps, None, -1, s.bank_cash)
