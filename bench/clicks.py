@@ -10,9 +10,12 @@ of stored, so that 1,000 games take a minute, not an hour of database writes.
 
 - before: every action focus takes is one click (a button, or one option of a menu), as the
   bot showed it before issue 20 (Roll beside nothing, every prompt asked).
-- after: focus's Roll becomes a click on Roll on; a debt is Pay it for me, then its confirm
-  step (two clicks, whatever the number of sales); the decisions offering one way only are
-  never asked; every other action is the same click as before.
+- after: focus's Roll becomes a click on Roll on, and the answer to a decision it stopped
+  for goes on rolling; a debt is Pay it for me, then its confirm step (two clicks, whatever
+  the number of sales); a win within reach is Cash out (one click); an offer focus will
+  never take (outside its four groups, or a group the Bank has a share of) that would stay
+  unowned (no Bank pawn left) is "Decline, don't offer it again"; the decisions offering one
+  way only are never asked; every other action is the same click as before.
 A click is answered by one edit of the game message (the picture rides with it when drawn
 in time; bench/interaction.py times that part). Turns are the game's turns when it ended.
 
@@ -31,11 +34,14 @@ import discord
 
 from bot.application.records import ACTIVE, GameRecord
 from cogs.game_message import build_controls
-from game_core import Action, Game, Roll
+from cogs.controls import split_rolling
+from game_core import Action, Decline, Game, Roll
 from game_core.plans import apply_plan, cash_out_plan, debt_plan
 from game_core.prompts import Follow, can_win_now
-from game_core.state import RAISE_FUNDS, ROLL
-from game_core.strategies import make_strategy
+from game_core.board import SQUARES
+from game_core.rules import owns_any
+from game_core.state import BANK, BUY, RAISE_FUNDS, ROLL
+from game_core.strategies import FOCUS_GROUPS, make_strategy
 
 MAX_CLICKS = 2000
 MENUS = {"sell_building": "sell", "mortgage": "mortgage", "lift_mortgage": "lift"}
@@ -46,26 +52,31 @@ def record_of(game: Game) -> GameRecord:
                       ACTIVE, game.version, 0.0, 0.0, None, None, 0, game.turn, game)
 
 
-def controls(game: Game, preview: bool = False, rolling: bool = False) -> dict[str, list[str]]:
+def controls(game: Game, preview: bool = False, rolling: bool = False,
+             keep: frozenset[int] = frozenset()) -> dict[str, list[str]]:
     """What the game message offers now: each button's action (the last part of its
     custom_id, ".on" when answering goes on rolling) and each menu's kind with its
     options' values."""
-    view = build_controls(record_of(game), locale="en", preview=preview, rolling=rolling)
+    view = build_controls(record_of(game), locale="en", preview=preview, rolling=rolling,
+                          keep=keep)
     offered: dict[str, list[str]] = {}
     for child in view.children:
         item = getattr(child, "item", child)  # a DynamicItem wraps its button or menu
         custom_id = getattr(item, "custom_id", None) or ""
+        name = custom_id.rsplit(":", 1)[-1]
+        base, on, _ = split_rolling(name)
+        name = base + ".on" if on and base != "roll_on" else base
         if isinstance(item, discord.ui.Select):
-            offered[custom_id.rsplit(":", 1)[1]] = [o.value for o in item.options]
+            offered[name] = [o.value for o in item.options]
         elif custom_id:
-            offered[custom_id.rsplit(":", 1)[1]] = []
+            offered[name] = []
     return offered
 
 
 def click(game: Game, what: str, square: int = -1, preview: bool = False,
-          rolling: bool = False) -> None:
+          rolling: bool = False, keep: frozenset[int] = frozenset()) -> None:
     """Fail unless the message shows this control (and this menu option)."""
-    offered = controls(game, preview, rolling)
+    offered = controls(game, preview, rolling, keep)
     if rolling and what not in ("roll", "roll_on"):
         what += ".on"
     if what not in offered:
@@ -93,6 +104,13 @@ def play_before(seed: int) -> tuple[int, int, int]:
     return clicks, clicks, game.turn
 
 
+def never_wanted(game: Game) -> bool:
+    """focus never buys this offer, whatever its cash: outside its four groups, or in a group
+    the Bank has a share of (the Bank never sells, E1)."""
+    sq = game.pending_square
+    return SQUARES[sq].group not in FOCUS_GROUPS or owns_any(game.s, sq, BANK)
+
+
 def follow(game: Game, follow_on: Follow) -> None:
     while (found := follow_on.next(game)) is not None:
         game.apply(found[0])
@@ -100,18 +118,19 @@ def follow(game: Game, follow_on: Follow) -> None:
 
 def play_after(seed: int, kinds: collections.Counter[str]) -> tuple[int, int, int]:
     """(clicks, edits, turns) of one game with Roll on (the answer to a decision it stopped
-    for goes on rolling), no empty prompts, Pay it for me, and Cash out once it wins."""
+    for goes on rolling), no empty prompts, Pay it for me, Cash out once it wins, and the
+    offers the Bank can no longer take declined for good."""
     game, focus = Game.new(seed), make_strategy("focus")
     clicks = edits = 0
     rolling = False
-    declined: set[int] = set()
+    keep: frozenset[int] = frozenset()
     while not game.is_over and clicks < MAX_CLICKS:
         if game.pending == RAISE_FUNDS:
-            click(game, "plan_debt", rolling=rolling)  # Pay it for me: the plan is listed...
-            click(game, "plan_debt_go", preview=True, rolling=rolling)  # ...and carried out
+            click(game, "plan_debt", rolling=rolling, keep=keep)  # the plan is listed...
+            click(game, "plan_debt_go", preview=True, rolling=rolling, keep=keep)  # ...done
             plan = debt_plan(game)
             assert plan is not None
-            after = Follow(game, rolling)
+            after = Follow(game, rolling, keep)
             apply_plan(game, plan)
             follow(game, after)
             clicks, edits = clicks + 2, edits + 2
@@ -119,7 +138,7 @@ def play_after(seed: int, kinds: collections.Counter[str]) -> tuple[int, int, in
             continue
         action = focus.choose(game)
         if game.pending == ROLL and can_win_now(game) and not isinstance(action, Roll):
-            click(game, "plan_cash_out", rolling=rolling)  # focus cashes out: one click
+            click(game, "plan_cash_out", rolling=rolling, keep=keep)  # focus cashes out
             plan = cash_out_plan(game)
             assert plan is not None
             apply_plan(game, plan)
@@ -128,19 +147,22 @@ def play_after(seed: int, kinds: collections.Counter[str]) -> tuple[int, int, in
             continue
         roll_on = game.pending == ROLL and isinstance(action, Roll)
         if roll_on:
-            click(game, "roll_on", rolling=rolling)
+            click(game, "roll_on", rolling=rolling, keep=keep)
             kinds["roll on"] += 1
             rolling = True
+        elif (rolling and isinstance(action, Decline) and game.pending == BUY
+              and not game.s.pawns_left and never_wanted(game)):
+            # It stays unowned and focus will never want it: don't offer it again.
+            click(game, "decline_always", rolling=rolling, keep=keep)
+            kinds["decline for good"] += 1
+            keep |= {game.pending_square}
         else:
             what, square = control_of(action)
-            click(game, what, square, rolling=rolling)
-            if what == "decline" and game.pending_square in declined:
-                what = "decline (offered again)"
-            declined.add(game.pending_square) if what == "decline" else None
+            click(game, what, square, rolling=rolling, keep=keep)
             kinds[what] += 1
         # As the service: rolling goes on after the answer to a decision, never after a
         # move made while the game waits for a roll.
-        after = Follow(game, roll_on or (rolling and game.pending != ROLL))
+        after = Follow(game, roll_on or (rolling and game.pending != ROLL), keep)
         game.apply(action)
         follow(game, after)
         clicks, edits = clicks + 1, edits + 1
@@ -171,11 +193,6 @@ async def main(games: int, seed: int) -> None:
     total = sum(kinds.values())
     print("after, clicks by control: " + ", ".join(
         f"{kind} {count / total:.0%}" for kind, count in kinds.most_common()))
-    again = kinds["decline (offered again)"]
-    turns = sum(r[2] for r in after)
-    print(f"after, if a property declined once were never offered again: "
-          f"{(total - again) / turns:.3f} clicks per turn (not built: every offer is a "
-          f"decision the player can take)")
     print(f"clicks per turn: {per_turn:.3f}")
 
 

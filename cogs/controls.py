@@ -36,23 +36,37 @@ AgainClick = Callable[[discord.Interaction[Any], int], Awaitable[None]]
 FlowClick = Callable[[discord.Interaction[Any], int, int, str], Awaitable[None]]
 ROLL_ON, PLAN_BUY, PLAN_UNBLOCK = "roll_on", "plan_buy", "plan_unblock"
 PLAN_DEBT, PLAN_DEBT_GO, PLAN_BACK = "plan_debt", "plan_debt_go", "plan_back"
-PLAN_CASH_OUT = "plan_cash_out"
+PLAN_CASH_OUT, DECLINE_ALWAYS = "plan_cash_out", "decline_always"
 FLOW_ACTIONS: frozenset[str] = frozenset(
-    (ROLL_ON, PLAN_BUY, PLAN_UNBLOCK, PLAN_DEBT, PLAN_DEBT_GO, PLAN_BACK, PLAN_CASH_OUT))
+    (ROLL_ON, PLAN_BUY, PLAN_UNBLOCK, PLAN_DEBT, PLAN_DEBT_GO, PLAN_BACK, PLAN_CASH_OUT,
+     DECLINE_ALWAYS))
 # A control shown while rolling on ends in ROLLING: answering the decision goes on rolling
-# (the service's `play(..., roll_on=True)`). Such a click reaches the flow answer as
-# "<action>.on" for a button, "<menu kind>=<square>.on" for a menu option.
+# (the service's `play(..., roll_on=True)`), then ".<hex>" when the player asked not to be
+# offered some properties again (a bit per square: 10 hex digits at most, so a custom_id
+# stays within Discord's 100 characters). Such a click reaches the flow answer as
+# "<action>.on[.<hex>]" for a button, "<menu kind>=<square>.on[.<hex>]" for a menu option.
 ROLLING = ".on"
+_ROLLING_RE = re.compile(r"^(?P<base>[^.]+)\.on(?:\.(?P<keep>[0-9a-f]{1,10}))?$")
 
 
-def rolling_id(name: str, rolling: bool) -> str:
-    return name + ROLLING if rolling else name
+def keep_mask(squares: frozenset[int]) -> int:
+    return sum(1 << i for i in squares)
 
 
-def split_rolling(name: str) -> tuple[str, bool]:
-    if name.endswith(ROLLING):
-        return name[:-len(ROLLING)], True
-    return name, False
+def rolling_id(name: str, rolling: bool, keep: frozenset[int] = frozenset()) -> str:
+    if not rolling:
+        return name
+    mask = keep_mask(keep)
+    return f"{name}{ROLLING}.{mask:x}" if mask else name + ROLLING
+
+
+def split_rolling(name: str) -> tuple[str, bool, frozenset[int]]:
+    """(what, rolling, squares kept declining) of a control's name."""
+    found = _ROLLING_RE.match(name)
+    if found is None:
+        return name, False, frozenset()
+    mask = int(found["keep"] or "0", 16)
+    return found["base"], True, frozenset(i for i in range(SQUARES) if mask >> i & 1)
 
 
 @dataclass(frozen=True, slots=True)
@@ -133,18 +147,21 @@ class ActionButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
 
     @classmethod
     def for_action(cls, record: GameRecord, action: Action, *, label: str,
-                   style: discord.ButtonStyle, row: int, rolling: bool = False) -> ActionButton:
+                   style: discord.ButtonStyle, row: int, rolling: bool = False,
+                   keep: frozenset[int] = frozenset()) -> ActionButton:
         return cls(record.id, record.version, record.owner_id,
-                   rolling_id(action.type, rolling and type(action) is not Roll), label=label,
-                   style=style, row=row)
+                   rolling_id(action.type, rolling and type(action) is not Roll, keep),
+                   label=label, style=style, row=row)
 
     @classmethod
     def for_flow(cls, record: GameRecord, what: str, *, label: str,
-                 style: discord.ButtonStyle, row: int, rolling: bool = False) -> ActionButton:
+                 style: discord.ButtonStyle, row: int, rolling: bool = False,
+                 keep: frozenset[int] = frozenset()) -> ActionButton:
         """Roll on, a plan or its confirm step (FLOW_ACTIONS), at the record's version."""
+        # Roll on always rolls on: its name carries only the squares kept declining.
+        on = rolling and (what != ROLL_ON or bool(keep))
         return cls(record.id, record.version, record.owner_id,
-                   rolling_id(what, rolling and what != ROLL_ON), label=label, style=style,
-                   row=row)
+                   rolling_id(what, on, keep), label=label, style=style, row=row)
 
     @classmethod
     async def from_custom_id(cls, interaction: discord.Interaction[Any],
@@ -158,9 +175,10 @@ class ActionButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
         return await refuse_stranger(interaction, self.owner_id)
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        base, rolling = split_rolling(self.action)
+        base, rolling, _ = split_rolling(self.action)
         known = base in FLOW_ACTIONS or (base in BUTTON_ACTIONS and not (
             rolling and base == Roll.type))  # plain Roll never rolls on
+        known = known and (rolling or base != DECLINE_ALWAYS)  # only while rolling on
         if not known or not fits(self.version):
             await refuse(interaction, "error.unknown_control")
         elif not fits(self.game_id):
@@ -208,7 +226,7 @@ class ActionSelect(discord.ui.DynamicItem[discord.ui.Select[Any]],
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         values = self.item.values
         square = square_of(values[0]) if len(values) == 1 else None
-        kind_name, rolling = split_rolling(self.kind)
+        kind_name, rolling, keep = split_rolling(self.kind)
         if kind_name not in SELECT_ACTIONS or not fits(self.version):
             await refuse(interaction, "error.unknown_control")
         elif not fits(self.game_id):
@@ -217,7 +235,7 @@ class ActionSelect(discord.ui.DynamicItem[discord.ui.Select[Any]],
             await refuse(interaction, "error.not_a_square")
         elif rolling:
             await _flow_answer()(interaction, self.game_id, self.version,
-                                 rolling_id(f"{kind_name}={square}", True))
+                                 rolling_id(f"{kind_name}={square}", True, keep))
         else:
             kind = SELECT_ACTIONS[kind_name].type
             await _answer().play(interaction, self.game_id, self.version,

@@ -40,8 +40,8 @@ from game_core.prompts import can_win_now, way_to_win
 from game_core.state import BUILD, BUY, RAISE_FUNDS, ROLL
 
 from .controls import (
-    PLAN_BACK, PLAN_BUY, PLAN_CASH_OUT, PLAN_DEBT, PLAN_DEBT_GO, PLAN_UNBLOCK, ROLL_ON,
-    ActionButton, ActionSelect, PlayAgainButton, rolling_id,
+    DECLINE_ALWAYS, PLAN_BACK, PLAN_BUY, PLAN_CASH_OUT, PLAN_DEBT, PLAN_DEBT_GO, PLAN_UNBLOCK,
+    ROLL_ON, ActionButton, ActionSelect, PlayAgainButton, rolling_id,
 )
 from .daily import ShareButton
 from .hint_button import HintButton
@@ -158,7 +158,8 @@ def pending_text(record: GameRecord, *, locale: str, preview: bool = False) -> s
 def build_game_message(record: GameRecord, events: Sequence[Event], *, locale: str,
                        player: str, picture: bool = True,
                        drawn: Picture | None = None, played: Played | None = None,
-                       preview: bool = False, rolling: bool = False) -> GameMessage:
+                       preview: bool = False, rolling: bool = False,
+                       keep: frozenset[int] = frozenset()) -> GameMessage:
     """The embed and controls of `record` after `events`, with `drawn` (from draw_picture)
     as its picture: the board, or the recap of a finished game. With `picture` but nothing
     drawn yet, the message says the picture is being drawn and shows no picture rather than
@@ -207,9 +208,10 @@ def build_game_message(record: GameRecord, events: Sequence[Event], *, locale: s
         embed.set_image(url=f"attachment://{name}")
     else:
         embed.description = t(locale, "embed.value.drawing")
-    rolling = rolling or (played is not None and played.rolling)
+    if played is not None:
+        rolling, keep = rolling or played.rolling, keep | played.keep_declining
     return GameMessage(embed, build_controls(record, locale=locale, preview=preview,
-                                             rolling=rolling), file)
+                                             rolling=rolling, keep=keep), file)
 
 
 def add_way_to_win(embed: discord.Embed, record: GameRecord, *, locale: str) -> None:
@@ -230,11 +232,16 @@ def add_way_to_win(embed: discord.Embed, record: GameRecord, *, locale: str) -> 
                         left=format_money(left, edition, locale)))
 
 
-def flow_buttons(record: GameRecord, *, locale: str,
+def flow_buttons(record: GameRecord, *, locale: str, rolling: bool = False,
                  ) -> list[tuple[str, str, discord.ButtonStyle]]:
     """Issue 20's buttons for the game as it stands: Roll on beside Roll, the plan on offer,
-    Pay it for me on a debt."""
+    Pay it for me on a debt; rolling on, an offer that would stay unowned (the Bank has no
+    pawn left to take it) can be declined for good."""
     game = record.game
+    flows: list[tuple[str, str, discord.ButtonStyle]] = []
+    if rolling and game.pending == BUY and not game.s.pawns_left:
+        flows.append((DECLINE_ALWAYS, t(locale, "clicks.button.decline_always"),
+                      discord.ButtonStyle.secondary))
     if game.pending == ROLL:
         flows = [(ROLL_ON, t(locale, "clicks.button.roll_on"), discord.ButtonStyle.success)]
         if can_win_now(game):  # M5: a win to take (cash_out_plan finds its steps)
@@ -245,10 +252,10 @@ def flow_buttons(record: GameRecord, *, locale: str,
         return [(PLAN_DEBT, t(locale, "clicks.button.pay_for_me"),
                  discord.ButtonStyle.success)]
     plan = offered_plan(record)
-    if plan is None:
-        return []
-    what = PLAN_BUY if plan.kind == "buy" else PLAN_UNBLOCK
-    return [(what, plan_label(plan, game, locale), discord.ButtonStyle.success)]
+    if plan is not None:
+        what = PLAN_BUY if plan.kind == "buy" else PLAN_UNBLOCK
+        flows.insert(0, (what, plan_label(plan, game, locale), discord.ButtonStyle.success))
+    return flows
 
 
 def add_house_rules_field(embed: discord.Embed, record: GameRecord, *, locale: str) -> None:
@@ -260,13 +267,15 @@ def add_house_rules_field(embed: discord.Embed, record: GameRecord, *, locale: s
 
 
 def build_controls(record: GameRecord, *, locale: str, preview: bool = False,
-                   rolling: bool = False) -> discord.ui.View:
+                   rolling: bool = False, keep: frozenset[int] = frozenset(),
+                   ) -> discord.ui.View:
     """Buttons and select menus for exactly the legal actions; once the game is over, Play
     again and where the money went.
 
     Row 0-1: the decision's buttons, and Hint; rows 2-4: sell, mortgage and lift menus (each
     capped at 25 options; the slash commands reach the rest). `rolling`: the message comes
-    from rolling on, and answering its decision goes on rolling (issue 20).
+    from rolling on, and answering its decision goes on rolling (issue 20); `keep`: the
+    properties the player asked, rolling on, not to be offered again.
     """
     view = discord.ui.View(timeout=None)
     game = record.game
@@ -282,10 +291,10 @@ def build_controls(record: GameRecord, *, locale: str, preview: bool = False,
     if preview and game.pending == RAISE_FUNDS:  # Pay it for me's confirm step
         view.add_item(ActionButton.for_flow(record, PLAN_DEBT_GO, label=t(
             locale, "clicks.button.plan_go"), style=discord.ButtonStyle.success, row=0,
-            rolling=rolling))
+            rolling=rolling, keep=keep))
         view.add_item(ActionButton.for_flow(record, PLAN_BACK, label=t(
             locale, "clicks.button.plan_back"), style=discord.ButtonStyle.secondary, row=0,
-            rolling=rolling))
+            rolling=rolling, keep=keep))
         return view
     legal = game.legal_actions()
     buttons = [a for kind in BUTTON_ORDER for a in legal if type(a) is kind]
@@ -295,16 +304,16 @@ def build_controls(record: GameRecord, *, locale: str, preview: bool = False,
          BUTTON_STYLE.get(type(action), discord.ButtonStyle.secondary), action)
         for action in buttons]
     flows = [(what, label, style, None) for what, label, style in flow_buttons(
-        record, locale=locale)]
+        record, locale=locale, rolling=rolling)]
     after = 1 if buttons and type(buttons[0]) is Roll else len(items)
     items[after:after] = flows
     for index, (what, label, style, action) in enumerate(items):
         if action is not None:
             view.add_item(ActionButton.for_action(record, action, label=label, style=style,
-                                                  row=index // 5, rolling=rolling))
+                                                  row=index // 5, rolling=rolling, keep=keep))
         else:
             view.add_item(ActionButton.for_flow(record, what, label=label, style=style,
-                                                row=index // 5, rolling=rolling))
+                                                row=index // 5, rolling=rolling, keep=keep))
     if takes_hints(record):  # issue 13: the odds of each choice, answered privately
         # Row 1, under the decision's buttons (rarely more than 5): a row of its own.
         view.add_item(HintButton(record.id, record.version, record.owner_id,
@@ -318,7 +327,7 @@ def build_controls(record: GameRecord, *, locale: str, preview: bool = False,
                                         value=str(a.square))  # type: ignore[attr-defined]
                    for a in actions]
         placeholder = select_placeholder(game, kind_name, locale=locale)
-        view.add_item(ActionSelect.for_kind(record, rolling_id(kind_name, rolling), options,
+        view.add_item(ActionSelect.for_kind(record, rolling_id(kind_name, rolling, keep), options,
                                             placeholder=placeholder, row=row))
         row += 1
     return view

@@ -16,12 +16,12 @@ import discord
 from bot.errors import GameFinished, GameNotFound, NotYourGame, StaleVersion
 from bot.i18n import refusal_reason, t
 from bot.application.service import GameRecord, Played
-from game_core import Action, Event, IllegalActionError, action_from_dict
+from game_core import Action, Decline, Event, IllegalActionError, action_from_dict
 from game_core.plans import CASH_OUT, PAY_DEBT, RAISE_TO_BUY, UNBLOCK
 
 from .controls import (
-    PLAN_BACK, PLAN_BUY, PLAN_CASH_OUT, PLAN_DEBT, PLAN_DEBT_GO, PLAN_UNBLOCK, ROLL_ON,
-    SELECT_ACTIONS, answer_flow_with, split_rolling,
+    DECLINE_ALWAYS, PLAN_BACK, PLAN_BUY, PLAN_CASH_OUT, PLAN_DEBT, PLAN_DEBT_GO, PLAN_UNBLOCK,
+    ROLL_ON, SELECT_ACTIONS, answer_flow_with, split_rolling,
 )
 from .board_updates import answer_click, answer_with_message, update_message, updates_for
 from .errors import report_error
@@ -110,20 +110,25 @@ async def play_flow(interaction: discord.Interaction[Any], game_id: int, version
         if updates.busy and not await acknowledge(interaction, game_id):
             return
         service, user = service_of(interaction), interaction.user.id
-        base, rolling = split_rolling(what)
+        base, rolling, keep = split_rolling(what)
         if base in (PLAN_DEBT, PLAN_BACK):
             await _look(interaction, game_id, version, preview=base == PLAN_DEBT,
-                        rolling=rolling)
+                        rolling=rolling, keep=keep)
             return
         action_of: Callable[[], Action] | None = None
         if base == ROLL_ON:
             def work() -> Awaitable[Played]:
-                return service.roll_on(game_id, user, version)
+                return service.roll_on(game_id, user, version, keep)
         elif base in PLANS:
             kind = PLANS[base]
 
             def work() -> Awaitable[Played]:
-                return service.carry_out(game_id, user, version, kind, roll_on=rolling)
+                return service.carry_out(game_id, user, version, kind, roll_on=rolling,
+                                         keep_declining=keep)
+        elif base == DECLINE_ALWAYS:
+            def work() -> Awaitable[Played]:
+                return service.play(game_id, user, version, Decline(), roll_on=True,
+                                    keep_declining=keep, never_again=True)
         else:
             menu, _, square = base.partition("=")
             chosen = action_from_dict(
@@ -134,12 +139,13 @@ async def play_flow(interaction: discord.Interaction[Any], game_id: int, version
                 return chosen
 
             def work() -> Awaitable[Played]:
-                return service.play(game_id, user, version, chosen, roll_on=rolling)
+                return service.play(game_id, user, version, chosen, roll_on=rolling,
+                                    keep_declining=keep)
         await _carry(interaction, game_id, action_of, work)
 
 
 async def _look(interaction: discord.Interaction[Any], game_id: int, version: int, *,
-                preview: bool, rolling: bool) -> None:
+                preview: bool, rolling: bool, keep: frozenset[int]) -> None:
     """Pay it for me's confirm step (the plan listed, Pay it this way / Back), or Back from
     it: the game doesn't change, and an old message is stale like any button."""
     service, locale = service_of(interaction), locale_for(interaction)
@@ -155,7 +161,8 @@ async def _look(interaction: discord.Interaction[Any], game_id: int, version: in
             await answer_click(interaction, record, events)
             await ephemeral(interaction, t(locale, "error.stale"))
         else:
-            await answer_click(interaction, record, events, preview=preview, rolling=rolling)
+            await answer_click(interaction, record, events, preview=preview, rolling=rolling,
+                               keep=keep)
     except GameNotFound:
         await ephemeral(interaction, t(locale, "error.unknown_game"))
     except Exception as exc:  # noqa: BLE001 -- every failure gets an answer and a log line

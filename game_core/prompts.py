@@ -35,6 +35,7 @@ BUILD_SUPPLY = "build_supply"  # S5: the supply has none of the building next du
 BUILD_FULL = "build_full"  # the street has its hotel
 BUY_SHORT = "buy_short"  # P1: even everything raised falls short of the price
 FINE_ONLY = "fine_only"  # P6: no card, no doubles to try: the fine is the one way out
+KEPT_DECLINING = "kept_declining"  # P1: the player asked not to be offered it again
 
 # Why rolling on stopped (Stop.why).
 STOP_CHOICE = "choice"  # a decision needs the player
@@ -188,14 +189,23 @@ class Follow:
     the rolls until `roll_on_stop`. Made before the click is applied; `next(game)` after each
     move gives the next (action, why it was forced or None), or None when the player is next
     (`stop` then says why, for Roll on). The service stores each move; the click benchmark
-    plays them on the engine: both follow the same rules from here."""
+    plays them on the engine: both follow the same rules from here. `keep_declining`: the
+    squares the player asked, while rolling on, not to be offered again (they are declined
+    as asked, and said so)."""
 
-    def __init__(self, game: Game, roll_on: bool = False) -> None:
+    def __init__(self, game: Game, roll_on: bool = False,
+                 keep_declining: frozenset[int] = frozenset()) -> None:
         self.roll_on = roll_on
+        # P1: squares the player declined "for good" while rolling on (they stay unowned:
+        # the Bank had no pawn left); their offers are declined again, as asked.
+        self.keep_declining = keep_declining
         self.start_turn = game.turn
         self.start_cash = game.s.cash
         self.was_safe = is_safe(game)
-        self.could_win = can_win_now(game)
+        # A win to take stops rolling on when it appears; rolling on from a Roll on click it
+        # may already be there (the player saw it and rolled), after a decision it was not
+        # offered yet (Cash out is offered when the game waits for a roll).
+        self.could_win = game.s.pending == ROLL and can_win_now(game)
         self.stop: Stop | None = None
 
     def next(self, game: Game) -> tuple[Action, Skip | None] | None:
@@ -207,6 +217,10 @@ class Follow:
             return skip.action, skip
         if not self.roll_on:
             return None
+        s = game.s
+        if s.pending == BUY and s.pending_square in self.keep_declining:
+            sq = s.pending_square
+            return Decline(), Skip(Decline(), KEPT_DECLINING, sq, 0, SQUARES[sq].price, s.cash)
         self.stop = roll_on_stop(game, game.turn - self.start_turn, self.was_safe,
                                  self.could_win)
         if self.stop is not None:

@@ -23,15 +23,15 @@ import asyncio
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from game_core import Action, Event, Game, IllegalActionError, Roll
+from game_core import Action, Decline, Event, Game, IllegalActionError, Roll
 from game_core.plans import (
     CASH_OUT, LEAST_RENT, PAY_DEBT, RAISE_TO_BUY, UNBLOCK, WAYS, Plan, buy_plan,
     cash_out_plan, debt_plans, unblock_plan,
 )
-from game_core.state import ROLL
+from game_core.state import BUY, ROLL
 from game_core.prompts import Follow, Skip, Stop
 
-from bot.errors import StaleVersion
+from bot.errors import InvalidRequest, StaleVersion
 
 from . import checks
 from .records import ActResult, GameRecord, LiveGames
@@ -71,10 +71,18 @@ class Played:
     start_cash: int = 0
     start_turn: int = 0
     rolling: bool = False
+    keep_declining: frozenset[int] = frozenset()
 
     @property
     def events(self) -> list[Event]:
         return [e for step in self.steps for e in step.events]
+
+
+def _square(value: object) -> int:
+    """A square number, 0 to 39 (of a square kept declining)."""
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < 40:
+        raise InvalidRequest(f"a square must be a whole number from 0 to 39, not {value!r}")
+    return value
 
 
 def plan_for(game: Game, kind: str, way: str = LEAST_RENT) -> Plan | None:
@@ -111,22 +119,31 @@ class Autoplay(Store):
 
     @call
     async def play(self, game_id: int, user_id: int, expected_version: int,
-                   action: Action, roll_on: bool = False) -> Played:
+                   action: Action, roll_on: bool = False,
+                   keep_declining: frozenset[int] = frozenset(),
+                   never_again: bool = False) -> Played:
         """`act`, then every decision that offers one way only, taken (game_core.prompts):
         the player is next asked something that needs them. With `roll_on` (the answer to
-        a decision Roll on stopped for), rolling on goes on after it, as after Roll on.
-        Errors as for `act`."""
+        a decision Roll on stopped for), rolling on goes on after it, as after Roll on;
+        `keep_declining`: squares whose offers are then declined as the player asked, and
+        `never_again` (with Decline) adds the one declined now. Errors as for `act`."""
         checks.a_game_id(game_id)
         checks.an_id(user_id, "a user id")
         checks.a_version(expected_version)
         checks.an_action(action)
+        keep = frozenset(_square(i) for i in keep_declining)
         async with self._lock_for(game_id):
             record = await self._record(game_id, expected_version)
+            game = record.game
+            if (never_again and roll_on and type(action) is Decline and game.pending == BUY
+                    and record.version == expected_version):
+                keep |= {game.pending_square}
             return await self._play_from(record, user_id, expected_version, [(action, CLICKED)],
-                                         roll_on=roll_on)
+                                         roll_on=roll_on, keep=keep)
 
     @call
-    async def roll_on(self, game_id: int, user_id: int, expected_version: int) -> Played:
+    async def roll_on(self, game_id: int, user_id: int, expected_version: int,
+                      keep_declining: frozenset[int] = frozenset()) -> Played:
         """Roll, then roll again, until a decision needs the player, the game ends, the
         cash first falls under what the next roll could cost, or ROLL_ON_TURNS turns
         (game_core.prompts). Errors as for `act` (IllegalActionError: not the time to roll)."""
@@ -136,11 +153,13 @@ class Autoplay(Store):
         async with self._lock_for(game_id):
             record = await self._record(game_id, expected_version)
             return await self._play_from(record, user_id, expected_version, [(Roll(), CLICKED)],
-                                         roll_on=True)
+                                         roll_on=True, keep=frozenset(
+                                             _square(i) for i in keep_declining))
 
     @call
     async def carry_out(self, game_id: int, user_id: int, expected_version: int, kind: str,
-                        way: str = LEAST_RENT, roll_on: bool = False) -> Played:
+                        way: str = LEAST_RENT, roll_on: bool = False,
+                        keep_declining: frozenset[int] = frozenset()) -> Played:
         """The plan of `kind` (PLAN_KINDS) found for the game at `expected_version`, step by
         step, then the forced ways after it. StaleVersion for an old button;
         IllegalActionError when there is no such plan now."""
@@ -166,20 +185,21 @@ class Autoplay(Store):
                 if plan.then is not None:
                     first.append((plan.then, PLANNED))
             return await self._play_from(record, user_id, expected_version, first,
-                                         roll_on=roll_on)
+                                         roll_on=roll_on, keep=frozenset(
+                                             _square(i) for i in keep_declining))
 
     async def _play_from(self, record: GameRecord, user_id: int, expected_version: int,
                          chosen: Sequence[tuple[Action, str]], *,
-                         roll_on: bool = False) -> Played:
+                         roll_on: bool = False, keep: frozenset[int] = frozenset()) -> Played:
         # Rolling on goes on after the answer to a decision, never after a move made while
         # the game waits for a roll (a mortgage at a stop must not roll the dice).
         rolling = roll_on and (record.game.pending != ROLL or type(chosen[0][0]) is Roll)
-        follow = Follow(record.game, rolling)
+        follow = Follow(record.game, rolling, keep)
         first_action, first_by = chosen[0]
         result = await self._apply(record, user_id, expected_version, first_action)
         if result.duplicate:
             return Played(result.record, (Step(first_action, result.events, first_by),), True,
-                          None, follow.start_cash, follow.start_turn, roll_on)
+                          None, follow.start_cash, follow.start_turn, roll_on, keep)
         steps = [Step(first_action, result.events, first_by)]
         record = result.record
         queue = list(chosen[1:])
@@ -202,4 +222,4 @@ class Autoplay(Store):
             # as it is now.
             record = await self._get(record.id)
         return Played(record, tuple(steps), False, follow.stop, follow.start_cash,
-                      follow.start_turn, roll_on)
+                      follow.start_turn, roll_on, keep)

@@ -60,6 +60,7 @@ KEYS: dict[type[Action], str] = {
 }
 SQUARE_KEYS = {"m": Mortgage, "l": LiftMortgage, "x": SellBuilding}
 ROLL_ON_KEY, PLAN_KEY, STATUS_KEY, BOARD_KEY, HELP_KEY = "o", "p", "s", "v", "?"
+NEVER_KEY = "n"  # rolling on: decline, and don't offer this property again
 
 
 def run_terminal(db: str | None, user_id: int, locale: str, edition: str,
@@ -92,12 +93,14 @@ def offered_plan(game: Game) -> tuple[str, Plan] | None:
     return kind, plan
 
 
-def keys_now(game: Game) -> list[str]:
+def keys_now(game: Game, rolling: bool = False) -> list[str]:
     """The keys that do something now, in a stable order."""
     legal = game.legal_actions()
     keys = [KEYS[type(a)] for a in legal if type(a) not in SQUARE_KEYS.values()]
     if game.pending == ROLL:
         keys.insert(1, ROLL_ON_KEY)
+    if can_decline_for_good(game, rolling):
+        keys.append(NEVER_KEY)
     if offered_plan(game) is not None:
         keys.append(PLAN_KEY)
     for key, kind in SQUARE_KEYS.items():
@@ -106,7 +109,13 @@ def keys_now(game: Game) -> list[str]:
     return list(dict.fromkeys(keys)) + ["s", "v", "h", "q"]
 
 
-def parse(answer: str, game: Game) -> Action | str | None:
+def can_decline_for_good(game: Game, rolling: bool) -> bool:
+    """Rolling on, an offer that would stay unowned (no Bank pawn left) can be declined for
+    good, as on Discord."""
+    return rolling and game.pending == BUY and not game.s.pawns_left
+
+
+def parse(answer: str, game: Game, rolling: bool = False) -> Action | str | None:
     """The action, or one of the words "roll_on", "plan", "status", "board", "help", "hint",
     "quit"; None when it is no key here. Square numbers are ASCII digits only ("²" or "٣"
     are as wrong as "zz")."""
@@ -118,6 +127,8 @@ def parse(answer: str, game: Game) -> Action | str | None:
              BOARD_KEY: "board", HELP_KEY: "help"}
     if answer in words:
         return words[answer]
+    if answer == NEVER_KEY and can_decline_for_good(game, rolling):
+        return "never"
     legal = game.legal_actions()
     key, rest = answer[:1], answer[1:].strip()
     if key in SQUARE_KEYS and rest:
@@ -139,6 +150,7 @@ class Terminal:
         self.service, self.user_id, self.locale = service, user_id, locale
         self.ask, self.say = ask, say
         self.rolling = False  # the answer to a decision goes on rolling (after `o`)
+        self.keep: frozenset[int] = frozenset()  # declined for good, while rolling on
 
     def money(self, amount: int, record: GameRecord) -> str:
         return format_money(amount, record.edition, self.locale)
@@ -158,7 +170,7 @@ class Terminal:
             self.say(describe_unblock_plan(offered[1], game, loc))
         elif offered is not None and offered[0] == CASH_OUT:
             self.say(t(loc, "clicks.stop.win"))
-        self.say(t(loc, "clicks.terminal.options", keys=" · ".join(keys_now(game))))
+        self.say(t(loc, "clicks.terminal.options", keys=" · ".join(keys_now(game, self.rolling))))
         for action in game.legal_actions():
             if type(action) in SQUARE_KEYS.values():
                 self.say(t(loc, "clicks.terminal.menu", key=KEYS[type(action)],
@@ -218,22 +230,29 @@ class Terminal:
         else:
             self.say(t(loc, "clicks.terminal.plan", plan=plan_steps(plan, game, loc)))
         return await self.service.carry_out(record.id, self.user_id, record.version, kind,
-                                            roll_on=self.rolling)
+                                            roll_on=self.rolling, keep_declining=self.keep)
 
     async def act(self, record: GameRecord, chosen: Action | str) -> Played | None:
         if chosen == "roll_on":
             self.rolling = True
-            return await self.service.roll_on(record.id, self.user_id, record.version)
+            return await self.service.roll_on(record.id, self.user_id, record.version,
+                                              self.keep)
         if chosen == "plan":
             return await self.plan(record)
+        if chosen == "never":
+            played = await self.service.play(record.id, self.user_id, record.version,
+                                             Decline(), roll_on=True,
+                                             keep_declining=self.keep, never_again=True)
+            self.keep = played.keep_declining
+            return played
         assert isinstance(chosen, Action)
         if isinstance(chosen, Roll) and record.game.pending == ROLL:
-            self.rolling = False  # plain Roll: one roll, the next answers don't roll on
+            self.rolling, self.keep = False, frozenset()  # plain Roll: one roll
         if isinstance(chosen, Resign) and not self.confirm(
                 t(self.locale, "terminal.confirm_resign")):
             return None  # E3 can't be undone: a slip of the finger must not end the game
         return await self.service.play(record.id, self.user_id, record.version, chosen,
-                                       roll_on=self.rolling)
+                                       roll_on=self.rolling, keep_declining=self.keep)
 
 
 async def play(path: str | Path, user_id: int, locale: str, edition: str, ask: Ask, say: Say,
@@ -269,12 +288,13 @@ async def play(path: str | Path, user_id: int, locale: str, edition: str, ask: A
                 say("")
                 say(t(locale, "clicks.terminal.interrupted"))
                 return 0
-            chosen = parse(answer, record.game)
+            chosen = parse(answer, record.game, term.rolling)
             if chosen == "quit":
                 say(t(locale, "terminal.saved"))
                 return 0
             if chosen is None:
-                say(t(locale, "clicks.terminal.bad_key", keys=" ".join(keys_now(record.game))))
+                say(t(locale, "clicks.terminal.bad_key",
+                      keys=" ".join(keys_now(record.game, term.rolling))))
                 continue
             if chosen == "help":
                 say(t(locale, "clicks.terminal.keys"))

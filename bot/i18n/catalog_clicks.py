@@ -14,6 +14,7 @@ CLICKS_EN: dict[str, str] = {
     "clicks.button.buy_plan": "Raise {raised} and buy ({price})",
     "clicks.button.unblock": "Lift the mortgages ({cost}) and build",
     "clicks.button.cash_out": "Cash out: break the Bank",
+    "clicks.button.decline_always": "Decline, don't offer it again",
     # ---- plans, step by step -----------------------------------------------------------
     "clicks.step.mortgage": "mortgage {square} (+{amount})",
     "clicks.step.sell_house": "sell a house on {square} (+{amount})",
@@ -42,6 +43,7 @@ CLICKS_EN: dict[str, str] = {
     "clicks.skip.buy_short": "{square} costs {price}: even selling and mortgaging everything "
                              "raises only {most}, so it is declined.",
     "clicks.skip.fine_only": "No card to use: the {fine} fine is paid to leave Jail.",
+    "clicks.skip.kept_declining": "{square} is declined again, as you asked.",
     # ---- the account of a Roll on ------------------------------------------------------
     "clicks.account.turn": "{turn}. {square} {change}",
     "clicks.account.turn.even": "{turn}. {square}",
@@ -73,7 +75,8 @@ CLICKS_EN: dict[str, str] = {
                             "the plan shown, u build a house, t build a hotel, f finish "
                             "building, j pay the fine, c use the card, k sell the card, "
                             "m N mortgage, l N lift, x N sell a building (N: the square's "
-                            "number), g give up, s status, v board, h hint, q quit, ? keys.",
+                            "number), n decline for good (rolling on, once the Bank has no "
+                            "pawn left), g give up, s status, v board, h hint, q quit, ? keys.",
     "clicks.terminal.prompt": "Your move (? for the keys): ",
     "clicks.terminal.bad_key": "That is no key here. Type one of: {keys} (or ? for the list).",
     "clicks.terminal.options": "Now: {keys}",
@@ -92,6 +95,7 @@ CLICKS_FR: dict[str, str] = {
     "clicks.button.buy_plan": "Réunir {raised} et acheter ({price})",
     "clicks.button.unblock": "Lever les hypothèques ({cost}) et construire",
     "clicks.button.cash_out": "Tout vendre : faire sauter la Banque",
+    "clicks.button.decline_always": "Refuser, ne plus le proposer",
     "clicks.step.mortgage": "hypothéquer {square} (+{amount})",
     "clicks.step.sell_house": "vendre une maison sur {square} (+{amount})",
     "clicks.step.sell_houses": "vendre {count} maisons sur {square} (+{amount})",
@@ -120,6 +124,7 @@ CLICKS_FR: dict[str, str] = {
                              "tout, vous ne réunissez que {most} ; refusé.",
     "clicks.skip.fine_only": "Pas de carte à utiliser : l'amende de {fine} est payée pour "
                              "sortir de prison.",
+    "clicks.skip.kept_declining": "{square} est de nouveau refusé, comme demandé.",
     "clicks.account.turn": "{turn}. {square} {change}",
     "clicks.account.turn.even": "{turn}. {square}",
     "clicks.account.bank_built": "la Banque construit ({buildings})",
@@ -148,7 +153,9 @@ CLICKS_FR: dict[str, str] = {
                             "pour moi / le plan proposé, u construire une maison, t construire "
                             "un hôtel, f finir de construire, j payer l'amende, c utiliser la "
                             "carte, k vendre la carte, m N hypothéquer, l N lever, x N vendre "
-                            "un bâtiment (N : le numéro de la case), g abandonner, s état, "
+                            "un bâtiment (N : le numéro de la case), n refuser pour de bon "
+                            "(en enchaînant, quand la Banque n'a plus de pion), g abandonner, "
+                            "s état, "
                             "v plateau, h conseil, q quitter, ? touches.",
     "clicks.terminal.prompt": "Votre coup (? pour les touches) : ",
     "clicks.terminal.bad_key": "Pas de telle touche ici. Tapez l'une de : {keys} (ou ? pour "

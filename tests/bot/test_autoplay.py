@@ -11,10 +11,11 @@ import pytest
 from bot.application.autoplay import CLICKED, FORCED, PLANNED, ROLLED_ON
 from bot.application.service import GameRecord, GameService
 from bot.errors import StaleVersion
-from game_core import Game, IllegalActionError, Roll
+from game_core import Decline, Game, IllegalActionError, Roll
 from game_core.plans import PAY_DEBT, debt_plan
 from game_core.prompts import (
-    STOP_CHOICE, STOP_OVER, STOP_RISK, STOP_TURNS, STOP_WIN, forced, needs_player,
+    KEPT_DECLINING, STOP_CHOICE, STOP_OVER, STOP_RISK, STOP_TURNS, STOP_WIN, forced,
+    needs_player,
 )
 from game_core.state import RAISE_FUNDS, ROLL
 from game_core.strategies import make_strategy
@@ -170,3 +171,34 @@ async def test_roll_on_is_refused_when_a_decision_waits(open_service):
     assert needs_player(played.record.game) and forced(played.record.game) is None
     with pytest.raises(IllegalActionError):
         await service.roll_on(record.id, OWNER, played.record.version)
+
+
+async def test_P1_declined_for_good_while_rolling_on_is_declined_again_and_said_so(
+        open_service):
+    """With no Bank pawn left (S4 house rule: none at all), a declined property stays for
+    sale; "don't offer it again" declines its next offers while rolling on, telling why."""
+    service = await open_service(6)
+    record = await service.start(OWNER, None, None, options={"bank_pawns": 0})
+    keep: frozenset[int] = frozenset()
+    kept_skips = 0
+    for _ in range(400):
+        game = record.game
+        if game.is_over:
+            break
+        if game.pending == ROLL:
+            played = await service.roll_on(record.id, OWNER, record.version, keep)
+        elif game.pending == "buy":
+            assert game.pending_square not in keep, "a property declined for good came back"
+            played = await service.play(record.id, OWNER, record.version, Decline(),
+                                        roll_on=True, keep_declining=keep, never_again=True)
+            assert game.pending_square in played.keep_declining
+        else:
+            played = await service.play(record.id, OWNER, record.version,
+                                        make_strategy("always-buy").choose(game),
+                                        roll_on=True, keep_declining=keep)
+        keep = played.keep_declining
+        kept_skips += sum(1 for s in played.steps
+                          if s.skip is not None and s.skip.why == KEPT_DECLINING)
+        record = played.record
+    assert kept_skips > 0
+    assert await service.verify(record.id)

@@ -212,3 +212,26 @@ async def test_a_roll_on_of_50_turns_fits_every_discord_limit(locale):
         for item in component["components"]:
             assert len(item.get("label", "")) <= LABEL_LIMIT
             assert len(item.get("custom_id", "")) <= 100
+
+
+async def test_P1_decline_for_good_is_offered_rolling_on_when_the_bank_has_no_pawn(
+        world, seeds):
+    seeds.append(3)  # the first roll offers a property
+    start = await world.alice.slash(world.channel, "monopoly new", bank_pawns=0)
+    message = start.response
+    service = world.env.bot.service
+    await world.alice.click(message, custom_id=button_ids(message)["roll_on"])
+    record = await service.get(1)
+    assert record.game.pending == "buy"
+    square = record.game.pending_square
+    ids = button_ids(message)
+    assert "decline.on" in ids and "decline_always.on" in ids
+    click = await world.alice.click(message, custom_id=ids["decline_always.on"])
+    assert not click.ephemeral
+    after = await service.get(1)
+    assert after.version > record.version + 1  # declined, then rolled on
+    # Every control now carries the square kept declining (a bit per square, in hex).
+    mask = f"{1 << square:x}"
+    assert all(cid.endswith(f".on.{mask}") for kind, cid in button_ids(message).items()
+               if kind.split(".")[0] not in ("roll",))
+    assert world.env.errors == []
