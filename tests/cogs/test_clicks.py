@@ -7,7 +7,7 @@ import pytest
 
 from bot.application.autoplay import CLICKED, ROLLED_ON, Played, Step
 from bot.application.records import ACTIVE, GameRecord
-from bot.i18n import format_money
+from bot.i18n import format_money, points
 from bot.i18n.layout import FIELD_LIMIT, LABEL_LIMIT
 from cogs.game_message import build_game_message
 from game_core import Game, Roll
@@ -235,3 +235,19 @@ async def test_P1_decline_for_good_is_offered_rolling_on_when_the_bank_has_no_pa
     assert all(cid.endswith(f".on.{mask}") for kind, cid in button_ids(message).items()
                if kind.split(".")[0] not in ("roll",))
     assert world.env.errors == []
+
+
+@pytest.mark.parametrize("locale", ["en", "fr"])
+async def test_E2_a_finished_games_embed_shows_its_score(locale):
+    game = Game.new(4, {"treasury": 260})  # S3: the Bank can't pay the first GO salary
+    focus = make_strategy("focus")
+    while not game.is_over:
+        game.apply(focus.choose(game))
+    assert game.outcome.result == "won" and game.outcome.score > 0
+    record = GameRecord(1, 1, None, None, None, 4, game.options.to_dict(), "us", "won",
+                        game.version, 0.0, 0.0, 0.0, "won:bank_bankrupt", game.outcome.score,
+                        game.turn, game)
+    embed = build_game_message(record, [], locale=locale, player="x", picture=False).embed
+    fields = {f.name: f.value for f in embed.fields}
+    assert fields["Score"] == points(game.outcome.score, locale)
+    assert "Net worth" not in fields and "Valeur nette" not in fields
