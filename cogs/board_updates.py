@@ -34,6 +34,7 @@ from bot.application.service import GameRecord, Played
 from game_core import Event
 
 
+from . import private_games
 from .game_message import GameMessage, build_game_message, draw_picture
 from .replies import can_attach, locale_for, owner_name
 
@@ -238,6 +239,8 @@ async def answer_click(interaction: discord.Interaction[Any], record: GameRecord
             await interaction.response.edit_message(**shown.message(drawn).edit_kwargs())
         edit = interaction.edit_original_response
         delivered = True
+        if record.daily_day is not None:  # H5: how a command reaches this private message
+            private_games.remember(record.id, edit)
     except discord.NotFound as exc:  # too late (10062): Discord told the player it failed
         log.warning("game %d: the answer to a click was refused (%s); updating the message "
                     "through its channel", record.id, exc)
@@ -268,6 +271,8 @@ async def answer_with_message(interaction: discord.Interaction[Any], record: Gam
     try:
         drawn = await shown.picture_within(updates.picture_wait())
         kwargs = shown.message(drawn).send_kwargs()
+        if record.daily_day is not None:  # H5: a daily is seen by its player only (issue 19)
+            kwargs["ephemeral"] = True
         sent: discord.Message
         if interaction.response.is_done():
             sent = await interaction.followup.send(wait=True, **kwargs)
@@ -278,6 +283,8 @@ async def answer_with_message(interaction: discord.Interaction[Any], record: Gam
             sent = (resource if isinstance(resource, discord.InteractionMessage)
                     else await interaction.original_response())
             edit = interaction.edit_original_response
+        if record.daily_day is not None:  # H5: how a command reaches this private message
+            private_games.remember(record.id, interaction.edit_original_response)
         return sent
     finally:
         updates.answered(shown, edit, whole=drawn is not None or shown.drawing is None)

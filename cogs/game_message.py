@@ -191,9 +191,11 @@ def build_game_message(record: GameRecord, events: Sequence[Event], *, locale: s
                         value=tn(locale, "embed.value.jail_card", len(s.jail_cards)))
     add_house_rules_field(embed, record, locale=locale)
     if record.daily_day is not None:  # issue 12: the day's game, the same for everyone
-        embed.add_field(name=t(locale, "daily.field"), value=t(
-            locale, "daily.field.value", number=day_number(record.daily_day),
-            date=day_date(record.daily_day).isoformat()), inline=False)
+        value = t(locale, "daily.field.value", number=day_number(record.daily_day),
+                  date=day_date(record.daily_day).isoformat())
+        if not game.is_over:  # H5: private until finished (issue 19)
+            value += "\n" + t(locale, "daily.private")
+        embed.add_field(name=t(locale, "daily.field"), value=value, inline=False)
     embed.set_footer(text=t(locale, "embed.footer", game_id=record.id,
                             edition=t(locale, f"edition.{edition}")) + " · "
                      + t(locale, "embed.field.turn") + f" {game.turn}")
@@ -282,6 +284,7 @@ def build_controls(record: GameRecord, *, locale: str, preview: bool = False,
     if game.is_over and record.daily_day is not None:  # a daily: one attempt, then share it
         view.add_item(ShareButton(record.id, record.owner_id,
                                   label=t(locale, "button.share")))
+        view.add_item(MoneyMapButton(record.id, label=t(locale, "button.money_map")))
         return view
     if game.is_over:  # nothing to play here any more: offer the next game instead
         view.add_item(PlayAgainButton(record.id, record.owner_id,

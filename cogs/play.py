@@ -24,6 +24,8 @@ from .controls import (
     ROLL_ON, SELECT_ACTIONS, answer_flow_with, split_rolling,
 )
 from .board_updates import answer_click, answer_with_message, update_message, updates_for
+from . import private_games
+from .daily import show_result
 from .errors import report_error
 from .game_message import GameMessage, build_game_message, draw_picture
 from .replies import can_attach, ephemeral, last_events, locale_for, owner_name, service_of
@@ -203,6 +205,8 @@ async def _carry(interaction: discord.Interaction[Any], game_id: int,
         # Saved: answer now (Discord's 3 s), the picture following if it isn't drawn yet.
         await answer_click(interaction, record, result.events,
                            None if result.duplicate else result)
+        if record.daily_day is not None and record.game.is_over and not result.duplicate:
+            await show_result(interaction, record)  # the result to post (issue 19)
         if interaction.message is not None and interaction.message.id != record.message_id:
             # The clicked message is the game's message from now on (one message per game).
             await service.set_message(game_id, interaction.channel_id, interaction.message.id)
@@ -227,7 +231,17 @@ async def refresh_game_message(interaction: discord.Interaction[Any], record: Ga
     gone or can't be edited, post a new one here and record it; nothing in the game is lost.
     Returns True when a new message was posted."""
     client = interaction.client
-    if record.message_id is not None and record.channel_id is not None:
+    # A daily's message is ephemeral (H5, issue 19): only an interaction can edit it, that of
+    # the last answer showing it while fresh; else the daily comes in a new private message.
+    private = private_games.edit_of(record.id) if record.daily_day is not None else None
+    if private is not None:
+        try:
+            await update_message(interaction, record, events, private)
+            return False
+        except discord.HTTPException as exc:
+            log.info("game %d: its private message is not editable (%s)", record.id, exc)
+    if record.daily_day is None and record.message_id is not None \
+            and record.channel_id is not None:
         try:
             channel = client.get_channel(record.channel_id) or await client.fetch_channel(
                 record.channel_id)
