@@ -24,7 +24,7 @@ from bot.application.service import GameRecord, HistoryEntry, LeaderboardRow, Pl
 from game_core import Options
 from game_core.state import BANK
 
-from .game_message import add_house_rules_field
+from .game_message import add_house_rules_field, add_way_to_win
 from .player_names import player_label, player_names
 from .replies import service_of
 
@@ -55,6 +55,7 @@ def status_embed(record: GameRecord, *, locale: str, player: str) -> discord.Emb
     embed.add_field(name=t(locale, "status.supply"),
                     value=t(locale, "embed.value.supply", houses=s.houses_left,
                             hotels=s.hotels_left))
+    add_way_to_win(embed, record, locale=locale)  # issue 20: E2 and M5, as on the message
     mine = property_lines(game, locale)
     chunks = chunk_lines(mine) if mine else [t(locale, "status.no_properties")]
     for index, chunk in enumerate(chunks[:MAX_STATUS_FIELDS // 2]):

@@ -128,7 +128,8 @@ def build_parser() -> argparse.ArgumentParser:
                         help="the empty database to copy into: a URL or a new file")
     play = sub.add_parser("play", help="play a game in the terminal (no Discord needed)")
     play.add_argument("--db", type=_database, default=None,
-                      help="SQLite file or postgresql:// URL (default: the bot's)")
+                      help="SQLite file or postgresql:// URL (default: the terminal's own "
+                           "./data/terminal.sqlite3, never the bot's)")
     play.add_argument("--user", type=_whole, default=0, help="player id for the saved game")
     play.add_argument("--locale", default="en", choices=["en", "fr"])
     play.add_argument("--edition", default="us", choices=["us", "uk", "fr"])

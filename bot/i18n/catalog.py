@@ -29,6 +29,7 @@ from __future__ import annotations
 
 from .catalog_compete_en import EN_COMPETE
 from .catalog_compete_fr import FR_COMPETE
+from .catalog_clicks import CLICKS_EN, CLICKS_FR
 from .catalog_daily import DAILY_EN, DAILY_FR
 from .catalog_en import EN as _EN
 from .catalog_fr import FR as _FR
@@ -41,9 +42,9 @@ from .grammar import fill, group_digits, plural_category
 from .preset_labels import preset_choice_texts
 
 EN: dict[str, str] = {**_EN, **PICTURES_EN, **HINTS_EN, **EN_COMPETE, **DAILY_EN, **WORDS_EN,
-                      **PRIVACY_EN, **SERVERS_EN}
+                      **PRIVACY_EN, **SERVERS_EN, **CLICKS_EN}
 FR: dict[str, str] = {**_FR, **PICTURES_FR, **HINTS_FR, **FR_COMPETE, **DAILY_FR, **WORDS_FR,
-                      **PRIVACY_FR, **SERVERS_FR}
+                      **PRIVACY_FR, **SERVERS_FR, **CLICKS_FR}
 EN.update(preset_choice_texts(EN, "en"))
 FR.update(preset_choice_texts(FR, "fr"))
 LOCALES: tuple[str, ...] = ("en", "fr")
