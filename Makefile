@@ -36,6 +36,8 @@ play: $(VENV)/.installed
 bench: $(STAMP)
 	$(BIN)/python bench/engine.py
 	$(BIN)/python bench/daily_dice.py
+	$(BIN)/python bench/daily_share.py
+	$(BIN)/python bench/clicks.py
 	$(BIN)/python bench/service.py
 	$(BIN)/python bench/render.py
 	$(BIN)/python bench/interaction.py
