@@ -36,7 +36,7 @@ from game_core import Event
 
 from . import private_games
 from .game_message import GameMessage, build_game_message, draw_picture
-from .replies import can_attach, locale_for, owner_name
+from .replies import can_attach, locale_for, owner_name, service_of
 
 if TYPE_CHECKING:
     from bot.hosting.app import MonopolyBot
@@ -239,7 +239,8 @@ async def answer_click(interaction: discord.Interaction[Any], record: GameRecord
             await interaction.response.edit_message(**shown.message(drawn).edit_kwargs())
         edit = interaction.edit_original_response
         delivered = True
-        if record.daily_day is not None:  # H5: how a command reaches this private message
+        if record.daily_day is not None or (  # how a command reaches a private message
+                interaction.message is not None and interaction.message.flags.ephemeral):
             private_games.remember(record.id, edit)
     except discord.NotFound as exc:  # too late (10062): Discord told the player it failed
         log.warning("game %d: the answer to a click was refused (%s); updating the message "
@@ -261,6 +262,17 @@ async def answer_click(interaction: discord.Interaction[Any], record: GameRecord
                                                            or shown.drawing is None))
 
 
+async def is_private(interaction: discord.Interaction[Any], record: GameRecord) -> bool:
+    """Whether `record`'s messages are for its player's eyes only: a daily until it is over
+    (H5, issue 19), or any game of a server whose admins made games private (issue 22), so
+    that a command's new message never shows such a game to the channel."""
+    if record.daily_day is not None:
+        return True
+    if record.guild_id is None:
+        return False
+    return not (await service_of(interaction).server_settings(record.guild_id)).public
+
+
 async def answer_with_message(interaction: discord.Interaction[Any], record: GameRecord,
                               events: Sequence[Event]) -> discord.Message:
     """Answer a command with a new game message showing `record`; returns that message."""
@@ -271,7 +283,8 @@ async def answer_with_message(interaction: discord.Interaction[Any], record: Gam
     try:
         drawn = await shown.picture_within(updates.picture_wait())
         kwargs = shown.message(drawn).send_kwargs()
-        if record.daily_day is not None:  # H5: a daily is seen by its player only (issue 19)
+        private = await is_private(interaction, record)
+        if private:  # seen by its player only: a daily (H5, issue 19), a private server's game
             kwargs["ephemeral"] = True
         sent: discord.Message
         if interaction.response.is_done():
@@ -283,7 +296,7 @@ async def answer_with_message(interaction: discord.Interaction[Any], record: Gam
             sent = (resource if isinstance(resource, discord.InteractionMessage)
                     else await interaction.original_response())
             edit = interaction.edit_original_response
-        if record.daily_day is not None:  # H5: how a command reaches this private message
+        if private:  # how a command reaches this private message
             private_games.remember(record.id, interaction.edit_original_response)
         return sent
     finally:

@@ -231,9 +231,10 @@ async def refresh_game_message(interaction: discord.Interaction[Any], record: Ga
     gone or can't be edited, post a new one here and record it; nothing in the game is lost.
     Returns True when a new message was posted."""
     client = interaction.client
-    # A daily's message is ephemeral (H5, issue 19): only an interaction can edit it, that of
-    # the last answer showing it while fresh; else the daily comes in a new private message.
-    private = private_games.edit_of(record.id) if record.daily_day is not None else None
+    # A private game's message (a daily, H5; a private server's game shown where no private
+    # thread could be made) is ephemeral: only an interaction can edit it, that of the last
+    # answer showing it while fresh; else the game comes in a new private message.
+    private = private_games.edit_of(record.id)
     if private is not None:
         try:
             await update_message(interaction, record, events, private)

@@ -1,4 +1,5 @@
-"""Where a daily's private message can be edited from (H5, issue 19).
+"""Where a private game's message can be edited from (a daily, H5, issue 19; a private
+server's game shown where no private thread could be made, issue 22).
 
 A daily's game message is ephemeral: only its player sees it, and only an interaction may
 edit it, for 15 minutes after it was answered (Discord's interaction token). Each click edits

@@ -194,6 +194,24 @@ async def test_private_games_go_in_a_private_thread_or_a_private_message(world, 
     assert rolled.acknowledged and rolled.response.id == answer.response.id
 
 
+async def test_a_private_game_stays_private_when_a_command_shows_it_again(world, admin):
+    """A command that posts the game message anew (resume here; a mortgage whose old message
+    can't be edited) keeps a private server's game private, whether it lives in a private
+    thread or in a message only its player sees."""
+    await admin.slash(world.channel, "monopoly-admin public", enabled=False)
+    closed = world.guild.create_text_channel("no-threads", overwrites={
+        world.guild.me: discord.PermissionOverwrite(create_private_threads=False)})
+    answer = await world.bob.slash(closed, "monopoly new")
+    assert answer.ephemeral and not closed.threads
+    again = await world.bob.slash(closed, "monopoly resume")
+    assert again.ephemeral and button_ids(again.response)
+    assert not [m for m in closed.history() if button_ids(m)]  # nothing of it in the channel
+    await world.alice.slash(world.channel, "monopoly new")  # in a private thread
+    again = await world.alice.slash(world.channel, "monopoly resume")
+    assert again.ephemeral and button_ids(again.response)
+    assert not [m for m in world.channel.history() if button_ids(m)]
+
+
 # ---- seasons and moderation ----------------------------------------------------------------
 
 async def test_the_board_is_this_seasons_and_past_seasons_and_all_time_stay_readable(
