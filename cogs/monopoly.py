@@ -38,6 +38,7 @@ from .pictures import (
 )
 from .play import board_message, play_action, show_game
 from .player_names import shown_name
+from .player_settings import show_settings
 from .privacy import PrivacyCog, ask_to_forget, send_my_data
 from .replies import can_attach, ephemeral, last_events, locale_for, service_of
 from .reports import leaderboard_arg, stats_embed, status_embed
@@ -350,6 +351,16 @@ class MonopolyCog(commands.GroupCog, group_name=en("cmd.monopoly.name"),
     @app_commands.command(name=_d("forget.name"), description=_d("forget.description"))
     async def forget(self, interaction: discord.Interaction[Any]) -> None:
         await ask_to_forget(interaction)
+
+    # ---- the player's own settings (issue 20): cogs.player_settings answers -----------
+
+    @app_commands.command(name=_d("settings.name"), description=_d("settings.description"))
+    @app_commands.describe(debt_confirm=_d("settings.option.debt_confirm.description"))
+    @app_commands.choices(
+        debt_confirm=[choice("monopoly settings", "debt_confirm", v) for v in ("on", "off")])
+    async def settings(self, interaction: discord.Interaction[Any],
+                       debt_confirm: str | None = None) -> None:
+        await show_settings(interaction, debt_confirm)
 
 
 def _square_of(value: str, record: GameRecord) -> int | None:
