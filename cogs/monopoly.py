@@ -15,8 +15,9 @@ from discord.ext import commands
 
 from bot.errors import DamagedGame, GameFinished, StaleVersion
 from bot.i18n import (
-    action_label, edition_for, narrate, quote_user_text, refusal_reason, square_name, t,
+    action_label, edition_for, quote_user_text, refusal_reason, square_name, t,
 )
+from bot.i18n.account import narrate_steps
 from bot.pictures import jobs
 from bot.application.service import GameRecord
 from game_core import (
@@ -226,9 +227,9 @@ class MonopolyCog(commands.GroupCog, group_name=en("cmd.monopoly.name"),
             await say("error.unknown_property", name=quote_user_text(value))
             return
         action = SQUARE_ACTIONS[kind](square)
-        try:
-            result = await service_of(interaction).act(record.id, interaction.user.id,
-                                                       record.version, action)
+        try:  # as the menus do: a decision it leaves with one way out is taken, and told
+            result = await service_of(interaction).play(record.id, interaction.user.id,
+                                                        record.version, action)
         except IllegalActionError:
             await say("error.illegal", reason=refusal_reason(action, record.game, locale=locale))
             return
@@ -238,8 +239,9 @@ class MonopolyCog(commands.GroupCog, group_name=en("cmd.monopoly.name"),
         except GameFinished:
             await say("error.game_over")
             return
-        lines = narrate(result.events, edition=record.edition, locale=locale,
-                        doubles_matter=record.game.options.standard_doubles)
+        lines = narrate_steps([(step.events, step.skip) for step in result.steps],
+                              edition=record.edition, locale=locale,
+                              doubles_matter=record.game.options.standard_doubles)
         text = named(name, "\n".join(lines) or t(locale, "reply.done"))
         await ephemeral(interaction, text[:2000])
         await quietly_refresh(interaction, result.record, result.events)
