@@ -15,8 +15,9 @@ from discord.ext import commands
 
 from bot.errors import DamagedGame, GameFinished, StaleVersion
 from bot.i18n import (
-    action_label, edition_for, narrate, quote_user_text, refusal_reason, square_name, t,
+    action_label, edition_for, quote_user_text, refusal_reason, square_name, t,
 )
+from bot.i18n.account import narrate_steps
 from bot.pictures import jobs
 from bot.application.service import GameRecord
 from game_core import (
@@ -38,6 +39,7 @@ from .pictures import (
 )
 from .play import board_message, play_action, show_game
 from .player_names import shown_name
+from .player_settings import show_settings
 from .privacy import PrivacyCog, ask_to_forget, send_my_data
 from .replies import can_attach, ephemeral, last_events, locale_for, service_of
 from .reports import leaderboard_arg, stats_embed, status_embed
@@ -225,9 +227,9 @@ class MonopolyCog(commands.GroupCog, group_name=en("cmd.monopoly.name"),
             await say("error.unknown_property", name=quote_user_text(value))
             return
         action = SQUARE_ACTIONS[kind](square)
-        try:
-            result = await service_of(interaction).act(record.id, interaction.user.id,
-                                                       record.version, action)
+        try:  # as the menus do: a decision it leaves with one way out is taken, and told
+            result = await service_of(interaction).play(record.id, interaction.user.id,
+                                                        record.version, action)
         except IllegalActionError:
             await say("error.illegal", reason=refusal_reason(action, record.game, locale=locale))
             return
@@ -237,8 +239,9 @@ class MonopolyCog(commands.GroupCog, group_name=en("cmd.monopoly.name"),
         except GameFinished:
             await say("error.game_over")
             return
-        lines = narrate(result.events, edition=record.edition, locale=locale,
-                        doubles_matter=record.game.options.standard_doubles)
+        lines = narrate_steps([(step.events, step.skip) for step in result.steps],
+                              edition=record.edition, locale=locale,
+                              doubles_matter=record.game.options.standard_doubles)
         text = named(name, "\n".join(lines) or t(locale, "reply.done"))
         await ephemeral(interaction, text[:2000])
         await quietly_refresh(interaction, result.record, result.events)
@@ -350,6 +353,16 @@ class MonopolyCog(commands.GroupCog, group_name=en("cmd.monopoly.name"),
     @app_commands.command(name=_d("forget.name"), description=_d("forget.description"))
     async def forget(self, interaction: discord.Interaction[Any]) -> None:
         await ask_to_forget(interaction)
+
+    # ---- the player's own settings (issue 20): cogs.player_settings answers -----------
+
+    @app_commands.command(name=_d("settings.name"), description=_d("settings.description"))
+    @app_commands.describe(debt_confirm=_d("settings.option.debt_confirm.description"))
+    @app_commands.choices(
+        debt_confirm=[choice("monopoly settings", "debt_confirm", v) for v in ("on", "off")])
+    async def settings(self, interaction: discord.Interaction[Any],
+                       debt_confirm: str | None = None) -> None:
+        await show_settings(interaction, debt_confirm)
 
 
 def _square_of(value: str, record: GameRecord) -> int | None:

@@ -13,7 +13,7 @@ from typing import Any, TypeVar
 
 import discord
 
-from bot.errors import GameFinished, GameNotFound, NotYourGame, StaleVersion
+from bot.errors import GameFinished, GameNotFound, NotYourGame, ServiceError, StaleVersion
 from bot.i18n import refusal_reason, t
 from bot.application.service import GameRecord, Played
 from game_core import Action, Decline, Event, IllegalActionError, action_from_dict
@@ -113,6 +113,8 @@ async def play_flow(interaction: discord.Interaction[Any], game_id: int, version
             return
         service, user = service_of(interaction), interaction.user.id
         base, rolling, keep = split_rolling(what)
+        if base == PLAN_DEBT and not await _confirms_debts(interaction, game_id):
+            base = PLAN_DEBT_GO  # the player's settings skip the confirm step: pay now
         if base in (PLAN_DEBT, PLAN_BACK):
             await _look(interaction, game_id, version, preview=base == PLAN_DEBT,
                         rolling=rolling, keep=keep)
@@ -144,6 +146,21 @@ async def play_flow(interaction: discord.Interaction[Any], game_id: int, version
                 return service.play(game_id, user, version, chosen, roll_on=rolling,
                                     keep_declining=keep)
         await _carry(interaction, game_id, action_of, work)
+
+
+async def _confirms_debts(interaction: discord.Interaction[Any], game_id: int) -> bool:
+    """Whether Pay it for me lists its plan for the player to confirm (their settings, the
+    default yes). Settings that can't be read now leave the default: the confirm step
+    then answers, or says what went wrong."""
+    service = service_of(interaction)
+    try:
+        settings = await in_time(interaction, game_id,
+                                 service.player_settings(interaction.user.id))
+    except ServiceError as exc:
+        log.info("game %d: the player's settings were not read (%r); asking first", game_id,
+                 exc)
+        return True
+    return settings.confirm_debts
 
 
 async def _look(interaction: discord.Interaction[Any], game_id: int, version: int, *,

@@ -51,6 +51,7 @@ from .records import (
     HistoryEntry, LeaderboardRow, LiveGames, PlayerStats, action_dict_from_json, after_action,
     dumps, events_from_json, game_log_from_rows, record_from_row,
 )
+from .player_settings import PlayerPrefs
 from .seasons import Seasons
 from .server_settings import ServerAdmin
 from .store import call, refuse_unfinished_copy
@@ -72,7 +73,7 @@ _TRIES = 5
 def _random_seed() -> int:
     return secrets.randbits(63)
 
-class GameService(Autoplay, DailyGames, ServerAdmin, Seasons):
+class GameService(Autoplay, DailyGames, ServerAdmin, Seasons, PlayerPrefs):
     def __init__(self, storage: Storage, clock: Callable[[], float],
                  seed_source: Callable[[], int], daily_secret: bytes = b"") -> None:
         super().__init__(storage)

@@ -1,7 +1,7 @@
 """`solo-monopoly migrate-db FROM TO`: copy every game (dailies included) and its action log,
-the bot's secrets (the daily seeds' key) and the servers' settings, their log and the
-seasons already announced, from one database to another (a SQLite file to PostgreSQL, or
-back), then verify every copied game (H3).
+the bot's secrets (the daily seeds' key), the servers' settings, their log and the
+seasons already announced, and the players' own settings, from one database to another (a
+SQLite file to PostgreSQL, or back), then verify every copied game (H3).
 
 Both databases are migrated to this release's schema first. The destination must hold no
 game yet: the copy keeps every game's id (Discord buttons carry them), so it can't be merged
@@ -36,6 +36,7 @@ import asyncpg
 
 from bot.application.service import GameService
 from bot.storage import Row, Storage, open_storage
+from bot.storage.player_settings import PlayerRows
 from bot.storage.privacy import copy_departures
 from bot.storage.server_settings import ServerRows
 from bot.storage.targets import redact_url
@@ -102,6 +103,7 @@ async def _copy_all(src: Storage, dst: Storage, source_name: str,
         await dst.import_secrets(await src.export_secrets())
         # The servers' settings, moderation and season announcements (issue 22).
         await ServerRows(dst).import_all(await ServerRows(src).export_all())
+        await PlayerRows(dst).import_all(await PlayerRows(src).export_all())  # issue 20
     else:
         began = json.loads(marker)
         if began.get("source") != source_name:

@@ -35,6 +35,7 @@ from .catalog_en import EN as _EN
 from .catalog_fr import FR as _FR
 from .catalog_hints import HINTS_EN, HINTS_FR
 from .catalog_pictures import PICTURES_EN, PICTURES_FR
+from .catalog_prefs import PREFS_EN, PREFS_FR
 from .catalog_privacy import PRIVACY_EN, PRIVACY_FR
 from .catalog_servers import SERVERS_EN, SERVERS_FR
 from .catalog_words import WORDS_EN, WORDS_FR
@@ -42,9 +43,9 @@ from .grammar import fill, group_digits, plural_category
 from .preset_labels import preset_choice_texts
 
 EN: dict[str, str] = {**_EN, **PICTURES_EN, **HINTS_EN, **EN_COMPETE, **DAILY_EN, **WORDS_EN,
-                      **PRIVACY_EN, **SERVERS_EN, **CLICKS_EN}
+                      **PRIVACY_EN, **SERVERS_EN, **CLICKS_EN, **PREFS_EN}
 FR: dict[str, str] = {**_FR, **PICTURES_FR, **HINTS_FR, **FR_COMPETE, **DAILY_FR, **WORDS_FR,
-                      **PRIVACY_FR, **SERVERS_FR, **CLICKS_FR}
+                      **PRIVACY_FR, **SERVERS_FR, **CLICKS_FR, **PREFS_FR}
 EN.update(preset_choice_texts(EN, "en"))
 FR.update(preset_choice_texts(FR, "fr"))
 LOCALES: tuple[str, ...] = ("en", "fr")

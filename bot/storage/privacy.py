@@ -52,6 +52,7 @@ class PlayerColumn:
 # Tables of later migrations holding a player's id (besides games.owner_id).
 PLAYER_COLUMNS: tuple[PlayerColumn, ...] = (
     PlayerColumn("settings_log", "actor_id", keep=True),
+    PlayerColumn("player_settings", "owner_id"),  # the player's own settings (migration 10)
 )
 # A server's settings holding a player's id in the setting's name (moderation: the player's
 # games hidden from that server's boards). On `forget` the name takes the pseudonym, so the

@@ -100,6 +100,7 @@ COMMANDS = {
               "edition": ("us", "uk", "fr"), "player": ()},
     "hint": {"game": GAME},
     "mydata": {}, "forget": {},
+    "settings": {"debt_confirm": ("on", "off")},
 }
 # /monopoly-admin (issue 22); its preset choices are the presets' own titles.
 ADMIN_COMMANDS = {

@@ -1,0 +1,71 @@
+"""A player's own settings (issue 20), the service's part (mixed into GameService): what the
+player chose for themselves, wherever they play.
+
+Settings (each unset one takes the bot's default):
+- confirm_debts: Pay it for me lists its plan and waits for a confirm click (on, the
+  default), or pays at once (off), the message still listing what it did.
+
+A setting is only a preference: a stored value the bot can't read is the default, never an
+error that would stop a game.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from bot.errors import InvalidRequest
+from bot.storage import Row
+from bot.storage.player_settings import PlayerRows
+
+from . import checks
+from .store import Store, call
+
+NAMES = ("confirm_debts",)
+_ON, _OFF = "on", "off"
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerSettings:
+    confirm_debts: bool = True
+
+
+PLAYER_DEFAULTS = PlayerSettings()
+
+
+def player_settings_from_rows(rows: Iterable[Row]) -> PlayerSettings:
+    """The settings a player's rows hold; a value the bot can't read is the default."""
+    found = {name: value for name, value in rows}
+    return PlayerSettings(confirm_debts=found.get("confirm_debts") != _OFF)
+
+
+def stored_player_value(name: str, value: object) -> str | None:
+    """The text a setting is kept as; None to unset it (the default). InvalidRequest for a
+    setting the bot doesn't have or a value it can't take."""
+    if name not in NAMES:
+        raise InvalidRequest(f"no player setting {name!r}")
+    if value is None:
+        return None
+    if isinstance(value, bool):
+        return _ON if value else _OFF
+    raise InvalidRequest(f"{name} can't be set to {value!r}")
+
+
+class PlayerPrefs(Store):
+    """The player's settings' part of GameService."""
+
+    @call
+    async def player_settings(self, user_id: int) -> PlayerSettings:
+        """The player's settings (the defaults for a player who changed none)."""
+        rows = await PlayerRows(self._storage).settings(checks.an_id(user_id, "a user id"))
+        return player_settings_from_rows(rows)
+
+    @call
+    async def change_player_setting(self, user_id: int, name: str,
+                                    value: object) -> PlayerSettings:
+        """Set one of NAMES (None: back to the default); the settings as they are now."""
+        checks.an_id(user_id, "a user id")
+        stored = stored_player_value(name, value)
+        rows = PlayerRows(self._storage)
+        await rows.change(user_id, name, stored)
+        return player_settings_from_rows(await rows.settings(user_id))
