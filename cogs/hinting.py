@@ -16,6 +16,7 @@ from bot.errors import GameFinished, GameNotFound, NotYourGame, StaleVersion
 from bot.application.hints import AlreadyThinking, HintService, NoHints
 from bot.i18n import t
 from bot.i18n.hints import describe_hint
+from bot.i18n.money import format_number
 
 from .board_updates import answer_click
 from .errors import report_error
@@ -25,6 +26,13 @@ if TYPE_CHECKING:
     from bot.hosting.app import MonopolyBot
 
 MESSAGE_LIMIT = 2000
+
+
+def queued(locale: str, ahead: int) -> str:
+    """While the hint waits: how many hints are ahead of it."""
+    if ahead == 1:
+        return t(locale, "hint.queued.one")
+    return t(locale, "hint.queued", ahead=format_number(ahead, locale))
 
 
 def hints_of(interaction: discord.Interaction[Any]) -> HintService:
@@ -50,8 +58,12 @@ async def show_hint(interaction: discord.Interaction[Any], game_id: int,
                 await ephemeral(interaction, t(locale, "error.stale"))
                 return
         await interaction.response.defer(ephemeral=True, thinking=True)
+
+        async def note(ahead: int) -> None:
+            await interaction.edit_original_response(content=queued(locale, ahead))
+
         try:
-            record, hint = await hints.hint(game_id, user_id, version)
+            record, hint = await hints.hint(game_id, user_id, version, on_wait=note)
         except AlreadyThinking:
             await ephemeral(interaction, t(locale, "hint.already_thinking"))
         except StaleVersion:
@@ -66,6 +78,7 @@ async def show_hint(interaction: discord.Interaction[Any], game_id: int,
             await ephemeral(interaction, t(locale, "hint.no_hints"))
         else:
             text = "\n".join(describe_hint(hint, record.game, locale=locale))
-            await ephemeral(interaction, text[:MESSAGE_LIMIT])
+            # In place of "thinking..." (or of the note saying it waits).
+            await interaction.edit_original_response(content=text[:MESSAGE_LIMIT])
     except Exception as exc:  # noqa: BLE001 -- every failure gets an answer and a log line
         await report_error(interaction, exc)

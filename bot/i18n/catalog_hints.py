@@ -25,6 +25,9 @@ HINTS_EN: dict[str, str] = {
                   "message.",
     "hint.no_hints": "The daily challenge takes no hints: everyone plays it on their own.",
     "hint.game_over": "This game is over: there is nothing left to advise.",
+    "hint.queued.one": "Thinking… One hint is ahead of yours; yours comes right after it.",
+    "hint.queued": "Thinking… {ahead} hints are ahead of yours; they go first, oldest "
+                   "first, and yours comes right after them.",
     "terminal.hint_help": "Type h for a hint: the odds of each choice.",
     "terminal.thinking": "Thinking…",
 }
@@ -52,6 +55,10 @@ HINTS_FR: dict[str, str] = {
                   "sous le message de la partie.",
     "hint.no_hints": "Le défi du jour se joue sans conseil : chacun le joue seul.",
     "hint.game_over": "Cette partie est finie : il n'y a plus rien à conseiller.",
+    "hint.queued.one": "Je réfléchis… Un conseil passe avant le vôtre ; le vôtre suit "
+                       "juste après.",
+    "hint.queued": "Je réfléchis… {ahead} conseils passent avant le vôtre, du plus ancien "
+                   "au plus récent ; le vôtre suit juste après.",
     "terminal.hint_help": "Tapez h pour un conseil : les chances de chaque choix.",
     "terminal.thinking": "Je réfléchis…",
 }
