@@ -15,7 +15,14 @@ HINTS_EN: dict[str, str] = {
     "hint.line.turns": "{mark} {action}: wins {win}, lasts {turns} more turns "
                        "({low}–{high})",
     "hint.best": "Best: {action}.",
-    "hint.too_close": "Best: {action}, but too close to call against {others}.",
+    "hint.too_close": "Best: {action}, but too close to call against the choices marked ≈.",
+    "hint.close": "{mark} {actions}: too close to call against the best (wins {win})",
+    "hint.close.turns": "{mark} {actions}: too close to call against the best (lasts "
+                        "{turns} more turns)",
+    "hint.and_more": "{names} and {count} more",
+    "hint.more": "{mark} … and {count} other choices, none winning more than {win}",
+    "hint.more.turns": "{mark} … and {count} other choices, none lasting more than {turns} "
+                       "turns",
     "hint.by_turns": "No future wins from here: the choices are ranked by how long they last.",
     "hint.only_choice": "One choice only: {action}. Your odds from here:",
     "hint.or": " or ",
@@ -44,8 +51,16 @@ HINTS_FR: dict[str, str] = {
     "hint.line.turns": "{mark} {action} : gagne {win}, dure encore {turns} tours "
                        "({low}–{high})",
     "hint.best": "Meilleur choix : {action}.",
-    "hint.too_close": "Meilleur choix : {action}, mais trop serré pour trancher face à "
-                      "{others}.",
+    "hint.too_close": "Meilleur choix : {action}, mais trop serré pour trancher face aux "
+                      "choix marqués ≈.",
+    "hint.close": "{mark} {actions} : trop serré pour trancher face au meilleur (gagne "
+                  "{win})",
+    "hint.close.turns": "{mark} {actions} : trop serré pour trancher face au meilleur (dure "
+                        "encore {turns} tours)",
+    "hint.and_more": "{names} et {count} autres",
+    "hint.more": "{mark} … et {count} autres choix, aucun ne gagnant plus de {win}",
+    "hint.more.turns": "{mark} … et {count} autres choix, aucun ne durant plus de {turns} "
+                       "tours",
     "hint.by_turns": "Aucun avenir ne gagne d'ici : les choix sont classés selon leur durée.",
     "hint.only_choice": "Un seul choix : {action}. Vos chances à partir d'ici :",
     "hint.or": " ou ",
