@@ -14,18 +14,21 @@ import discord
 
 from bot.errors import GameFinished, GameNotFound, NotYourGame, StaleVersion
 from bot.application.hints import AlreadyThinking, HintService, NoHints
+from bot.application.records import ACTIVE, GameRecord
 from bot.i18n import t
-from bot.i18n.hints import describe_hint
+from bot.i18n.hints import MESSAGE_LIMIT, describe_hint
 from bot.i18n.money import format_number
 
+from game_core.advisor import Hint
+
 from .board_updates import answer_click
+from .hint_button import HintButton
 from .errors import report_error
 from .replies import ephemeral, last_events, locale_for, service_of
 
 if TYPE_CHECKING:
     from bot.hosting.app import MonopolyBot
 
-MESSAGE_LIMIT = 2000
 
 
 def queued(locale: str, ahead: int) -> str:
@@ -77,8 +80,26 @@ async def show_hint(interaction: discord.Interaction[Any], game_id: int,
         except NoHints:
             await ephemeral(interaction, t(locale, "hint.no_hints"))
         else:
-            text = "\n".join(describe_hint(hint, record.game, locale=locale))
-            # In place of "thinking..." (or of the note saying it waits).
-            await interaction.edit_original_response(content=text[:MESSAGE_LIMIT])
+            await deliver(interaction, record, hint, locale)
     except Exception as exc:  # noqa: BLE001 -- every failure gets an answer and a log line
         await report_error(interaction, exc)
+
+
+async def deliver(interaction: discord.Interaction[Any], record: GameRecord, hint: Hint,
+                  locale: str) -> None:
+    """The hint in place of "thinking..." (or of the note saying it waits). A hint about a
+    version the game has left behind (a move made meanwhile, in another window) says so
+    first and offers to think again about the game as it is now."""
+    now = await service_of(interaction).get(record.id)
+    if now.version == hint.version or now.status != ACTIVE:
+        text = "\n".join(describe_hint(hint, record.game, locale=locale))
+        await interaction.edit_original_response(content=text[:MESSAGE_LIMIT])
+        return
+    note = t(locale, "hint.out_of_date", turn=record.game.turn, now=now.game.turn)
+    lines = describe_hint(hint, record.game, locale=locale,
+                          limit=MESSAGE_LIMIT - len(note) - 1)
+    view = discord.ui.View(timeout=None)
+    view.add_item(HintButton(now.id, now.version, now.owner_id,
+                             label=t(locale, "hint.think_again")))
+    text = "\n".join([lines[0], note, *lines[1:]])
+    await interaction.edit_original_response(content=text[:MESSAGE_LIMIT], view=view)

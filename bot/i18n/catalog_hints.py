@@ -32,6 +32,10 @@ HINTS_EN: dict[str, str] = {
                   "message.",
     "hint.no_hints": "The daily challenge takes no hints: everyone plays it on their own.",
     "hint.game_over": "This game is over: there is nothing left to advise.",
+    "hint.out_of_date": "⚠️ Out of date: this hint is about turn {turn} as it was before "
+                        "your last move; the game has moved on (turn {now}). Press Think "
+                        "again for the game as it is now.",
+    "hint.think_again": "Think again",
     "hint.queued.one": "Thinking… One hint is ahead of yours; yours comes right after it.",
     "hint.queued": "Thinking… {ahead} hints are ahead of yours; they go first, oldest "
                    "first, and yours comes right after them.",
@@ -70,6 +74,10 @@ HINTS_FR: dict[str, str] = {
                   "sous le message de la partie.",
     "hint.no_hints": "Le défi du jour se joue sans conseil : chacun le joue seul.",
     "hint.game_over": "Cette partie est finie : il n'y a plus rien à conseiller.",
+    "hint.out_of_date": "⚠️ Dépassé : ce conseil porte sur le tour {turn} tel qu'il était "
+                        "avant votre dernier coup ; la partie a avancé (tour {now}). "
+                        "Appuyez sur Réfléchir à nouveau pour la partie telle qu'elle est.",
+    "hint.think_again": "Réfléchir à nouveau",
     "hint.queued.one": "Je réfléchis… Un conseil passe avant le vôtre ; le vôtre suit "
                        "juste après.",
     "hint.queued": "Je réfléchis… {ahead} conseils passent avant le vôtre, du plus ancien "
