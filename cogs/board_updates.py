@@ -30,10 +30,11 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot.pictures.jobs import Picture
-from bot.application.service import GameRecord
+from bot.application.service import GameRecord, Played
 from game_core import Event
 
 
+from . import private_games
 from .game_message import GameMessage, build_game_message, draw_picture
 from .replies import can_attach, locale_for, owner_name
 
@@ -66,10 +67,16 @@ class Shown:
     drawing: asyncio.Future[Picture] | None  # the board, or a finished game's recap
     edit: Edit | None = None  # how a follow-up changes the message showing it
     answered: asyncio.Event = field(default_factory=asyncio.Event)
+    played: Played | None = None  # the click's moves (a Roll on's account, forced ways)
+    preview: bool = False  # Pay it for me's confirm step
+    rolling: bool = False  # answering its decision goes on rolling
+    keep: frozenset[int] = frozenset()  # properties not to be offered again, rolling on
 
     def message(self, drawn: Picture | None) -> GameMessage:
         return build_game_message(self.record, self.events, locale=self.locale,
-                                  player=self.player, picture=self.picture, drawn=drawn)
+                                  player=self.player, picture=self.picture, drawn=drawn,
+                                  played=self.played, preview=self.preview,
+                                  rolling=self.rolling, keep=self.keep)
 
     async def picture_within(self, seconds: float | None) -> Picture | None:
         """The picture if it is drawn within `seconds` (None: not yet, not wanted, or given
@@ -112,14 +119,17 @@ class BoardUpdates:
         return self._clicks > BUSY
 
     def state(self, interaction: discord.Interaction[Any], record: GameRecord,
-              events: Sequence[Event]) -> Shown:
+              events: Sequence[Event], played: Played | None = None,
+              preview: bool = False, rolling: bool = False,
+              keep: frozenset[int] = frozenset()) -> Shown:
         """`record` as the player will see it; its picture starts being drawn now."""
         picture, locale = can_attach(interaction), locale_for(interaction)
         # A finished game's recap is drawn even without Attach Files: its text stands in.
         drawing = (asyncio.ensure_future(draw_picture(self._bot, record, events, locale=locale,
                                                       attach=picture))
                    if picture or record.game.is_over else None)
-        shown = Shown(record, events, locale, owner_name(interaction, record), picture, drawing)
+        shown = Shown(record, events, locale, owner_name(interaction, record), picture, drawing,
+                      played=played, preview=preview, rolling=rolling, keep=keep)
         if drawing is not None:
             drawing.add_done_callback(_retrieve)
         game = self._games.get(record.id)
@@ -211,10 +221,13 @@ def updates_for(interaction: discord.Interaction[Any]) -> BoardUpdates:
 
 
 async def answer_click(interaction: discord.Interaction[Any], record: GameRecord,
-                       events: Sequence[Event]) -> None:
-    """Answer a click by editing its message to show `record` (after `events`)."""
+                       events: Sequence[Event], played: Played | None = None,
+                       preview: bool = False, rolling: bool = False,
+                       keep: frozenset[int] = frozenset()) -> None:
+    """Answer a click by editing its message to show `record` (after `events`; `played`:
+    what the click did, move by move; `preview`: Pay it for me's confirm step)."""
     updates = updates_for(interaction)
-    shown = updates.state(interaction, record, events)
+    shown = updates.state(interaction, record, events, played, preview, rolling, keep)
     edit: Edit | None = None
     drawn: Picture | None = None
     delivered = False
@@ -226,6 +239,8 @@ async def answer_click(interaction: discord.Interaction[Any], record: GameRecord
             await interaction.response.edit_message(**shown.message(drawn).edit_kwargs())
         edit = interaction.edit_original_response
         delivered = True
+        if record.daily_day is not None:  # H5: how a command reaches this private message
+            private_games.remember(record.id, edit)
     except discord.NotFound as exc:  # too late (10062): Discord told the player it failed
         log.warning("game %d: the answer to a click was refused (%s); updating the message "
                     "through its channel", record.id, exc)
@@ -256,6 +271,8 @@ async def answer_with_message(interaction: discord.Interaction[Any], record: Gam
     try:
         drawn = await shown.picture_within(updates.picture_wait())
         kwargs = shown.message(drawn).send_kwargs()
+        if record.daily_day is not None:  # H5: a daily is seen by its player only (issue 19)
+            kwargs["ephemeral"] = True
         sent: discord.Message
         if interaction.response.is_done():
             sent = await interaction.followup.send(wait=True, **kwargs)
@@ -266,6 +283,8 @@ async def answer_with_message(interaction: discord.Interaction[Any], record: Gam
             sent = (resource if isinstance(resource, discord.InteractionMessage)
                     else await interaction.original_response())
             edit = interaction.edit_original_response
+        if record.daily_day is not None:  # H5: how a command reaches this private message
+            private_games.remember(record.id, interaction.edit_original_response)
         return sent
     finally:
         updates.answered(shown, edit, whole=drawn is not None or shown.drawing is None)

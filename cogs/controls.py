@@ -32,6 +32,41 @@ SELECT_ACTIONS: dict[str, type[Action]] = {
 }
 PlayClick = Callable[[discord.Interaction[Any], int, int, Callable[[], Action]], Awaitable[None]]
 AgainClick = Callable[[discord.Interaction[Any], int], Awaitable[None]]
+# A click that is no single engine action (issue 20): Roll on, a plan, the confirm step.
+FlowClick = Callable[[discord.Interaction[Any], int, int, str], Awaitable[None]]
+ROLL_ON, PLAN_BUY, PLAN_UNBLOCK = "roll_on", "plan_buy", "plan_unblock"
+PLAN_DEBT, PLAN_DEBT_GO, PLAN_BACK = "plan_debt", "plan_debt_go", "plan_back"
+PLAN_CASH_OUT, DECLINE_ALWAYS = "plan_cash_out", "decline_always"
+FLOW_ACTIONS: frozenset[str] = frozenset(
+    (ROLL_ON, PLAN_BUY, PLAN_UNBLOCK, PLAN_DEBT, PLAN_DEBT_GO, PLAN_BACK, PLAN_CASH_OUT,
+     DECLINE_ALWAYS))
+# A control shown while rolling on ends in ROLLING: answering the decision goes on rolling
+# (the service's `play(..., roll_on=True)`), then ".<hex>" when the player asked not to be
+# offered some properties again (a bit per square: 10 hex digits at most, so a custom_id
+# stays within Discord's 100 characters). Such a click reaches the flow answer as
+# "<action>.on[.<hex>]" for a button, "<menu kind>=<square>.on[.<hex>]" for a menu option.
+ROLLING = ".on"
+_ROLLING_RE = re.compile(r"^(?P<base>[^.]+)\.on(?:\.(?P<keep>[0-9a-f]{1,10}))?$")
+
+
+def keep_mask(squares: frozenset[int]) -> int:
+    return sum(1 << i for i in squares)
+
+
+def rolling_id(name: str, rolling: bool, keep: frozenset[int] = frozenset()) -> str:
+    if not rolling:
+        return name
+    mask = keep_mask(keep)
+    return f"{name}{ROLLING}.{mask:x}" if mask else name + ROLLING
+
+
+def split_rolling(name: str) -> tuple[str, bool, frozenset[int]]:
+    """(what, rolling, squares kept declining) of a control's name."""
+    found = _ROLLING_RE.match(name)
+    if found is None:
+        return name, False, frozenset()
+    mask = int(found["keep"] or "0", 16)
+    return found["base"], True, frozenset(i for i in range(SQUARES) if mask >> i & 1)
 
 
 @dataclass(frozen=True, slots=True)
@@ -41,9 +76,24 @@ class ClickAnswers:
 
     play: PlayClick
     play_again: AgainClick
+    flow: FlowClick | None = None  # None: the one `answer_flow_with` was given
 
 
 _answers: ClickAnswers | None = None
+_flow: FlowClick | None = None
+
+
+def answer_flow_with(flow: FlowClick) -> None:
+    """Called by the play flow when it is imported (so the extension's setup need not)."""
+    global _flow
+    _flow = flow
+
+
+def _flow_answer() -> FlowClick:
+    flow = _answer().flow or _flow
+    if flow is None:
+        raise RuntimeError("no answer to Roll on and plans: cogs.play hands it over")
+    return flow
 
 
 def answer_clicks_with(answers: ClickAnswers) -> None:
@@ -97,9 +147,21 @@ class ActionButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
 
     @classmethod
     def for_action(cls, record: GameRecord, action: Action, *, label: str,
-                   style: discord.ButtonStyle, row: int) -> ActionButton:
-        return cls(record.id, record.version, record.owner_id, action.type, label=label,
-                   style=style, row=row)
+                   style: discord.ButtonStyle, row: int, rolling: bool = False,
+                   keep: frozenset[int] = frozenset()) -> ActionButton:
+        return cls(record.id, record.version, record.owner_id,
+                   rolling_id(action.type, rolling and type(action) is not Roll, keep),
+                   label=label, style=style, row=row)
+
+    @classmethod
+    def for_flow(cls, record: GameRecord, what: str, *, label: str,
+                 style: discord.ButtonStyle, row: int, rolling: bool = False,
+                 keep: frozenset[int] = frozenset()) -> ActionButton:
+        """Roll on, a plan or its confirm step (FLOW_ACTIONS), at the record's version."""
+        # Roll on always rolls on: its name carries only the squares kept declining.
+        on = rolling and (what != ROLL_ON or bool(keep))
+        return cls(record.id, record.version, record.owner_id,
+                   rolling_id(what, on, keep), label=label, style=style, row=row)
 
     @classmethod
     async def from_custom_id(cls, interaction: discord.Interaction[Any],
@@ -113,10 +175,16 @@ class ActionButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
         return await refuse_stranger(interaction, self.owner_id)
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        if self.action not in BUTTON_ACTIONS or not fits(self.version):
+        base, rolling, _ = split_rolling(self.action)
+        known = base in FLOW_ACTIONS or (base in BUTTON_ACTIONS and not (
+            rolling and base == Roll.type))  # plain Roll never rolls on
+        known = known and (rolling or base != DECLINE_ALWAYS)  # only while rolling on
+        if not known or not fits(self.version):
             await refuse(interaction, "error.unknown_control")
         elif not fits(self.game_id):
             await refuse(interaction, "error.unknown_game")
+        elif base in FLOW_ACTIONS or rolling:
+            await _flow_answer()(interaction, self.game_id, self.version, self.action)
         else:
             await _answer().play(interaction, self.game_id, self.version,
                                  lambda: action_from_dict({"type": self.action}))
@@ -158,14 +226,18 @@ class ActionSelect(discord.ui.DynamicItem[discord.ui.Select[Any]],
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         values = self.item.values
         square = square_of(values[0]) if len(values) == 1 else None
-        if self.kind not in SELECT_ACTIONS or not fits(self.version):
+        kind_name, rolling, keep = split_rolling(self.kind)
+        if kind_name not in SELECT_ACTIONS or not fits(self.version):
             await refuse(interaction, "error.unknown_control")
         elif not fits(self.game_id):
             await refuse(interaction, "error.unknown_game")
         elif square is None:
             await refuse(interaction, "error.not_a_square")
+        elif rolling:
+            await _flow_answer()(interaction, self.game_id, self.version,
+                                 rolling_id(f"{kind_name}={square}", True, keep))
         else:
-            kind = SELECT_ACTIONS[self.kind].type
+            kind = SELECT_ACTIONS[kind_name].type
             await _answer().play(interaction, self.game_id, self.version,
                                  lambda: action_from_dict({"type": kind, "square": square}))
 

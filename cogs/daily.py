@@ -1,6 +1,7 @@
-"""`/monopoly daily` (issue 12): today's game, the same for everyone; one attempt per player
-per day, in a slot beside the ordinary game; a day's board; the result with its streak, and
-a Share button that posts a spoiler-free result publicly in the sharer's language.
+"""`/monopoly daily` (issues 12, 19): today's game, the same for everyone; one attempt per
+player per day, in a slot beside the ordinary game, played in private (H5); a day's board with
+the built-in player's result above it; the result with its streak, and a Share button that
+posts a spoiler-free result publicly in the sharer's language (`sharing`).
 
 Only translation: the service decides the day, the seed, the attempt and the order.
 """
@@ -18,7 +19,10 @@ from bot.i18n import points, t, tn
 from bot.application.service import GameRecord
 
 from .controls import fits, refuse
+from .errors import report_error
+from .pictures import MoneyMapButton
 from .replies import ephemeral, last_events, locale_for, service_of
+from .sharing import share_of, yardstick, yardstick_line
 
 COLOUR = 0xC8102E
 BOARD_FETCH = 100
@@ -29,8 +33,10 @@ def daily_label(day: int) -> dict[str, object]:
     return {"number": day_number(day), "date": day_date(day).isoformat()}
 
 
-def result_embed(record: GameRecord, streak: Streak, *, locale: str) -> discord.Embed:
-    """The player's result of a finished daily, with its streak (private to the player)."""
+def result_embed(record: GameRecord, streak: Streak, *, locale: str,
+                 post: str = "", focus: str = "") -> discord.Embed:
+    """The player's result of a finished daily, with its streak (private to the player), the
+    post its Share button makes and the built-in player's result on the same daily."""
     assert record.daily_day is not None
     turns = tn(locale, "turns", record.turns)
     line = (t(locale, "daily.result.won", points=points(record.score, locale), turns=turns)
@@ -39,26 +45,18 @@ def result_embed(record: GameRecord, streak: Streak, *, locale: str) -> discord.
                     current=tn(locale, "daily.days", streak.current),
                     best=tn(locale, "daily.days", streak.best))
     return discord.Embed(title=t(locale, "daily.result.title", **daily_label(record.daily_day)),
-                         description="\n".join((line, streak_line,
-                                                t(locale, "daily.result.next"))),
+                         description="\n".join(
+                             part for part in (line, streak_line, focus, post and f"\n{post}")
+                             if part),
                          colour=COLOUR)
 
 
-def share_text(record: GameRecord, streak: Streak, *, locale: str, player: str) -> str:
-    """Spoiler-free: the day's number, won or lost, the score or turns survived, the streak;
-    no square, no dice, no card."""
-    assert record.daily_day is not None
-    values = {"number": day_number(record.daily_day), "player": player,
-              "turns": tn(locale, "turns", record.turns),
-              "streak": tn(locale, "daily.days", streak.current)}
-    if record.status == "won":
-        return t(locale, "daily.share.won", points=points(record.score, locale), **values)
-    return t(locale, "daily.share.lost", **values)
-
-
-def board_pages(rows: list[DailyRow], *, title: str, locale: str) -> list[discord.Embed]:
+def board_pages(rows: list[DailyRow], *, title: str, locale: str,
+                focus: str = "") -> list[discord.Embed]:
+    """The day's board, `focus` (the built-in player's result) above it on every page."""
+    top = f"{focus}\n\n" if focus else ""
     if not rows:
-        return [discord.Embed(title=title, description=t(locale, "daily.board.empty"),
+        return [discord.Embed(title=title, description=top + t(locale, "daily.board.empty"),
                               colour=COLOUR)]
     groups = [rows[i:i + BOARD_PER_PAGE] for i in range(0, len(rows), BOARD_PER_PAGE)]
     pages = []
@@ -73,7 +71,7 @@ def board_pages(rows: list[DailyRow], *, title: str, locale: str) -> list[discor
             else:  # E3: a loss scores 0; the turns survived only order the losers
                 lines.append(t(locale, "daily.board.lost", rank=row.rank,
                                player=f"<@{row.owner_id}>", turns=turns))
-        embed = discord.Embed(title=title, description="\n".join(lines), colour=COLOUR)
+        embed = discord.Embed(title=title, description=top + "\n".join(lines), colour=COLOUR)
         embed.set_footer(text=t(locale, "daily.board.footer", page=number, pages=len(groups)))
         pages.append(embed)
     return pages
@@ -96,7 +94,9 @@ async def build_board(interaction: discord.Interaction[Any], arg: str,
                                                      limit=BOARD_FETCH)
     title = (t(locale, "daily.board.title.server", server=guild.name, **daily_label(day))
              if guild else t(locale, "daily.board.title.global", **daily_label(day)))
-    return board_pages(rows, title=title, locale=locale)
+    today = service_of(interaction).today()
+    focus = yardstick_line(await yardstick(interaction, day), locale=locale, today=day == today)
+    return board_pages(rows, title=title, locale=locale, focus=focus)
 
 
 def bad_day(interaction: discord.Interaction[Any], text: str) -> str:
@@ -110,13 +110,23 @@ def board_day(interaction: discord.Interaction[Any], text: str) -> int | None:
 
 
 async def show_result(interaction: discord.Interaction[Any], record: GameRecord) -> None:
-    """The finished daily's result, privately, with the Share button."""
-    locale = locale_for(interaction)
-    streak = await service_of(interaction).streak(record.owner_id)
+    """The finished daily's result, privately: the post its Share button makes, the streak,
+    the built-in player's result on the same daily, and where the money went."""
+    locale, service = locale_for(interaction), service_of(interaction)
+    if not interaction.response.is_done():  # a replay in a worker first
+        await interaction.response.defer(ephemeral=True, thinking=True)
+    streak = await service.streak(record.owner_id)
+    post, marks = await share_of(interaction, record, locale=locale,
+                                 player=interaction.user.display_name)
+    post += "\n\n" + t(locale, "share.legend", span=marks.span)
+    assert record.daily_day is not None
+    focus = yardstick_line(await yardstick(interaction, record.daily_day), locale=locale,
+                           today=record.daily_day == service.today())
     view = discord.ui.View(timeout=None)
     view.add_item(ShareButton(record.id, record.owner_id, label=t(locale, "button.share")))
-    await interaction.response.send_message(embed=result_embed(record, streak, locale=locale),
-                                            view=view, ephemeral=True)
+    view.add_item(MoneyMapButton(record.id, label=t(locale, "button.money_map")))
+    embed = result_embed(record, streak, locale=locale, post=post, focus=focus)
+    await interaction.followup.send(embed=embed, view=view, ephemeral=True)
 
 
 async def share(interaction: discord.Interaction[Any], game_id: int) -> None:
@@ -133,10 +143,10 @@ async def share(interaction: discord.Interaction[Any], game_id: int) -> None:
     if record.status == "active":
         await refuse(interaction, "daily.share.not_finished")
         return
-    streak = await service.streak(record.owner_id)
-    await interaction.response.send_message(
-        share_text(record, streak, locale=locale, player=interaction.user.display_name),
-        allowed_mentions=discord.AllowedMentions.none())
+    await interaction.response.defer(thinking=True)  # public: the post; a replay first
+    post, _ = await share_of(interaction, record, locale=locale,
+                             player=interaction.user.display_name)
+    await interaction.followup.send(post, allowed_mentions=discord.AllowedMentions.none())
 
 
 class ShareButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
@@ -164,8 +174,11 @@ class ShareButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         if not fits(self.game_id):
             await refuse(interaction, "error.unknown_game")
-        else:
+            return
+        try:
             await share(interaction, self.game_id)
+        except Exception as exc:  # noqa: BLE001 -- every failure gets an answer and a log line
+            await report_error(interaction, exc)
 
 
 __all__ = ["ShareButton", "board_arg", "build_board", "last_events", "show_result"]

@@ -24,7 +24,8 @@ from game_core.actions import SquareAction
 from game_core.presets import PRESET_BY_NAME, PRESETS, preset_options
 
 from .confirm import ExpiredPrompt
-from .daily import ShareButton, bad_day, board_arg, board_day, show_result
+from .daily import ShareButton
+from .daily_command import daily_command
 from .controls import ActionButton, ActionSelect, ClickAnswers, PlayAgainButton, answer_clicks_with
 from .errors import on_tree_error
 from .hint_button import HintButton, answer_hints_with
@@ -34,11 +35,13 @@ from .pictures import (
     RECORD_FETCH, RECORD_NAME, MoneyMapButton, attach, draw, show_money_map, with_file,
 )
 from .play import board_message, play_action, show_game
+from .privacy import PrivacyCog, ask_to_forget, send_my_data
 from .replies import can_attach, ephemeral, last_events, locale_for, service_of
 from .reports import stats_embed, status_embed
 from .resigning import ResignButton, ask_to_resign
 from .starting import play_again, quietly_refresh, start_game
 from .translator import CatalogTranslator, choice, en
+from .which_game import game_option, my_game, named, pick
 
 if TYPE_CHECKING:
     from bot.hosting.app import MonopolyBot
@@ -96,15 +99,19 @@ class MonopolyCog(commands.GroupCog, group_name=en("cmd.monopoly.name"),
         await start_game(interaction, edition, options)
 
     @app_commands.command(name=_d("resume.name"), description=_d("resume.description"))
-    async def resume(self, interaction: discord.Interaction[Any]) -> None:
-        record = await self._my_game(interaction)
+    @game_option("resume")
+    async def resume(self, interaction: discord.Interaction[Any],
+                     game: str | None = None) -> None:
+        record, _ = await my_game(interaction, game)
         if record is not None:
             await show_game(interaction, record, await last_events(service_of(interaction),
                                                                    record.id))
 
     @app_commands.command(name=_d("board.name"), description=_d("board.description"))
-    async def board(self, interaction: discord.Interaction[Any]) -> None:
-        record = await self._my_game(interaction, finished_too=True)
+    @game_option("board")
+    async def board(self, interaction: discord.Interaction[Any],
+                    game: str | None = None) -> None:
+        record, _ = await my_game(interaction, game, finished_too=True)
         if record is None:
             return
         if record.game.is_over:  # the last game's board: where its money went (issue 16)
@@ -119,38 +126,47 @@ class MonopolyCog(commands.GroupCog, group_name=en("cmd.monopoly.name"),
         await interaction.followup.send(ephemeral=True, **kwargs)
 
     @app_commands.command(name=_d("status.name"), description=_d("status.description"))
-    async def status(self, interaction: discord.Interaction[Any]) -> None:
-        record = await self._my_game(interaction)
+    @game_option("status")
+    async def status(self, interaction: discord.Interaction[Any],
+                     game: str | None = None) -> None:
+        record, name = await my_game(interaction, game)
         if record is not None:
             embed = status_embed(record, locale=locale_for(interaction),
                                  player=interaction.user.display_name)
-            await interaction.response.send_message(embed=embed, ephemeral=True)
+            await interaction.response.send_message(named(name, "").strip() or None,
+                                                    embed=embed, ephemeral=True)
 
     @app_commands.command(name=_d("hint.name"), description=_d("hint.description"))
-    async def hint(self, interaction: discord.Interaction[Any]) -> None:
-        record = await self._my_game(interaction)
-        if record is not None:
+    @game_option("hint")
+    async def hint(self, interaction: discord.Interaction[Any], game: str | None = None) -> None:
+        record, name = await my_game(interaction, game)
+        if record is not None and record.daily_day is not None:  # the daily takes no hints
+            await ephemeral(interaction, named(name, t(locale_for(interaction), "hint.no_hints")))
+        elif record is not None:
             await show_hint(interaction, record.id, None)
 
     # ---- T4: mortgage, lift, sell (autocomplete lists exactly the legal ones) ----------------
 
     @app_commands.command(name=_d("mortgage.name"), description=_d("mortgage.description"))
     @app_commands.describe(property=_d("mortgage.option.property.description"))
+    @game_option("mortgage")
     async def mortgage(self, interaction: discord.Interaction[Any],
-                  property: PropertyOption) -> None:
-        await self._square_action(interaction, "mortgage", property)
+                  property: PropertyOption, game: str | None = None) -> None:
+        await self._square_action(interaction, "mortgage", property, game)
 
     @app_commands.command(name=_d("lift.name"), description=_d("lift.description"))
     @app_commands.describe(property=_d("lift.option.property.description"))
+    @game_option("lift")
     async def lift(self, interaction: discord.Interaction[Any],
-                  property: PropertyOption) -> None:
-        await self._square_action(interaction, "lift", property)
+                  property: PropertyOption, game: str | None = None) -> None:
+        await self._square_action(interaction, "lift", property, game)
 
     @app_commands.command(name=_d("sell.name"), description=_d("sell.description"))
     @app_commands.describe(property=_d("sell.option.property.description"))
+    @game_option("sell")
     async def sell(self, interaction: discord.Interaction[Any],
-                  property: PropertyOption) -> None:
-        await self._square_action(interaction, "sell", property)
+                  property: PropertyOption, game: str | None = None) -> None:
+        await self._square_action(interaction, "sell", property, game)
 
     @mortgage.autocomplete("property")
     async def _mortgage_choices(self, interaction: discord.Interaction[Any],
@@ -169,7 +185,7 @@ class MonopolyCog(commands.GroupCog, group_name=en("cmd.monopoly.name"),
 
     async def _choices(self, interaction: discord.Interaction[Any], kind: str,
                        current: str) -> list[app_commands.Choice[str]]:
-        record = await service_of(interaction).active_game(interaction.user.id)
+        record = (await pick(interaction, interaction.namespace.game)).record
         if record is None:
             return []
         locale, needle = locale_for(interaction), current.casefold().strip()
@@ -183,42 +199,47 @@ class MonopolyCog(commands.GroupCog, group_name=en("cmd.monopoly.name"),
         return out[:25]
 
     async def _square_action(self, interaction: discord.Interaction[Any], kind: str,
-                             value: str) -> None:
-        record = await self._my_game(interaction)
+                             value: str, game: str | None) -> None:
+        record, name = await my_game(interaction, game)
         if record is None:
             return
         locale = locale_for(interaction)
+
+        async def say(key: str, **values: Any) -> None:  # named when a daily is in the picture
+            await ephemeral(interaction, named(name, t(locale, key, **values))[:2000])
+
         square = _square_of(value, record)
         if square is None:
-            await ephemeral(interaction, t(locale, "error.unknown_property",
-                                           name=quote_user_text(value)))
+            await say("error.unknown_property", name=quote_user_text(value))
             return
         action = SQUARE_ACTIONS[kind](square)
         try:
             result = await service_of(interaction).act(record.id, interaction.user.id,
                                                        record.version, action)
         except IllegalActionError:
-            reason = refusal_reason(action, record.game, locale=locale)
-            await ephemeral(interaction, t(locale, "error.illegal", reason=reason))
+            await say("error.illegal", reason=refusal_reason(action, record.game, locale=locale))
             return
         except StaleVersion:  # a click on the game message got there first
-            await ephemeral(interaction, t(locale, "error.moved_on"))
+            await say("error.moved_on")
             return
         except GameFinished:
-            await ephemeral(interaction, t(locale, "error.game_over"))
+            await say("error.game_over")
             return
         lines = narrate(result.events, edition=record.edition, locale=locale,
                         doubles_matter=record.game.options.standard_doubles)
-        await ephemeral(interaction, "\n".join(lines)[:2000] or t(locale, "reply.done"))
+        text = named(name, "\n".join(lines) or t(locale, "reply.done"))
+        await ephemeral(interaction, text[:2000])
         await quietly_refresh(interaction, result.record, result.events)
 
     # ---- reading ---------------------------------------------------------------------
 
     @app_commands.command(name=_d("history.name"), description=_d("history.description"))
     @app_commands.describe(page=_d("history.option.page.description"))
+    @game_option("history")
     async def history(self, interaction: discord.Interaction[Any],
-                      page: app_commands.Range[int, 1, 100] = 1) -> None:
-        record = await self._my_game(interaction, finished_too=True)
+                      page: app_commands.Range[int, 1, 100] = 1,
+                      game: str | None = None) -> None:
+        record, _ = await my_game(interaction, game, finished_too=True)
         if record is None:
             return
         await show_pages(interaction, "history", str(record.id), page, ephemeral=True)
@@ -243,32 +264,19 @@ class MonopolyCog(commands.GroupCog, group_name=en("cmd.monopoly.name"),
     @app_commands.describe(day=_d("daily.option.day.description"),
                            scope=_d("daily.option.scope.description"),
                            page=_d("daily.option.page.description"),
-                           edition=_d("daily.option.edition.description"))
+                           edition=_d("daily.option.edition.description"),
+                           player=_d("daily.option.player.description"))
     @app_commands.choices(
         scope=[choice("monopoly daily", "scope", v) for v in ("server", "global")],
         edition=[choice("monopoly daily", "edition", v) for v in ("us", "uk", "fr")])
     async def daily(self, interaction: discord.Interaction[Any],
                     day: app_commands.Range[str, 1, 40] | None = None, scope: str = "server",
-                    page: app_commands.Range[int, 1, 10] = 1, edition: str = "us") -> None:
-        """Issue 12: without `day`, play today's daily (or resume it, or see its result);
-        with `day`, that day's board."""
-        if day is not None:
-            board = board_day(interaction, day)
-            if board is None:
-                await ephemeral(interaction, bad_day(interaction, day))
-                return
-            where = scope if interaction.guild is not None else "global"
-            await show_pages(interaction, "daily", board_arg(where, board), page,
-                             ephemeral=False)
-            return
-        service = service_of(interaction)
-        record, started = await service.start_daily(
-            interaction.user.id, interaction.guild_id, interaction.channel_id, edition=edition)
-        if record.status != "active":
-            await show_result(interaction, record)
-            return
-        await show_game(interaction, record,
-                        [] if started else await last_events(service, record.id))
+                    page: app_commands.Range[int, 1, 10] = 1, edition: str = "us",
+                    player: discord.User | None = None) -> None:
+        """Issues 12, 19: play today's daily in private (or bring it back, or see its
+        result); with `day`, that day's board; with `player`, that player's daily."""
+        await daily_command(interaction, day=day, scope=scope, page=page, edition=edition,
+                            player=player)
 
     @app_commands.command(name=_d("stats.name"), description=_d("stats.description"))
     @app_commands.describe(user=_d("stats.option.user.description"))
@@ -293,34 +301,29 @@ class MonopolyCog(commands.GroupCog, group_name=en("cmd.monopoly.name"),
     # ---- resigning -------------------------------------------------------------------
 
     @app_commands.command(name=_d("resign.name"), description=_d("resign.description"))
-    async def resign(self, interaction: discord.Interaction[Any]) -> None:
-        locale, service, user_id = locale_for(interaction), service_of(interaction), \
-            interaction.user.id
-        try:
-            # The ordinary game; without one, the daily in progress (resigning ends it).
-            record = (await service.active_game(user_id)
-                      or await service.active_daily(user_id))
+    @game_option("resign")
+    async def resign(self, interaction: discord.Interaction[Any],
+                     game: str | None = None) -> None:
+        locale = locale_for(interaction)
+        try:  # the game meant (issue 19): resigning the daily ends its one attempt
+            record, name = await my_game(interaction, game)
         except DamagedGame as exc:  # unreadable, but its player may still give it up
             game_id, question = exc.game_id, t(locale, "resign.confirm_damaged")
         else:
             if record is None:
-                await ephemeral(interaction, t(locale, "error.no_game"))
                 return
-            game_id, question = record.id, t(locale, "resign.confirm")
+            game_id, question = record.id, named(name, t(locale, "resign.confirm"))
         await ask_to_resign(interaction, game_id, question)
 
-    # ---- helpers ---------------------------------------------------------------------
+    # ---- privacy (issue 22): cogs.privacy answers ---------------------------------------
 
-    async def _my_game(self, interaction: discord.Interaction[Any], *,
-                       finished_too: bool = False) -> GameRecord | None:
-        """The player's game in progress (or, with finished_too, its last game); None after
-        telling the player it has none."""
-        service = service_of(interaction)
-        record = await (service.latest_game if finished_too else service.active_game)(
-            interaction.user.id)
-        if record is None:
-            await ephemeral(interaction, t(locale_for(interaction), "error.no_game"))
-        return record
+    @app_commands.command(name=_d("mydata.name"), description=_d("mydata.description"))
+    async def mydata(self, interaction: discord.Interaction[Any]) -> None:
+        await send_my_data(interaction)
+
+    @app_commands.command(name=_d("forget.name"), description=_d("forget.description"))
+    async def forget(self, interaction: discord.Interaction[Any]) -> None:
+        await ask_to_forget(interaction)
 
 
 def _square_of(value: str, record: GameRecord) -> int | None:
@@ -346,4 +349,5 @@ async def setup(bot: MonopolyBot) -> None:
                           ShareButton)
     bot.tree.on_error = on_tree_error  # type: ignore[method-assign]
     await bot.add_cog(MonopolyCog(bot))
+    await bot.add_cog(PrivacyCog(bot))
 

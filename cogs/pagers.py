@@ -52,7 +52,11 @@ async def build_pages(interaction: discord.Interaction[Any], kind: str, arg: str
         if not fits(game_id):
             raise GameNotFound(game_id)
         record = await service.get(game_id)
-        if record.owner_id != interaction.user.id:
+        # A game's history is its player's; a daily's, anyone's once nobody can be spoiled
+        # by it (H5, issue 19).
+        if record.owner_id != interaction.user.id and (
+                record.daily_day is None
+                or not await service.may_see(record, interaction.user.id)):
             raise NotYourGame(record.id, record.owner_id)
         entries = await service.history(record.id, limit=FINISHED_FETCH if record.game.is_over
                                         else HISTORY_FETCH)

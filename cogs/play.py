@@ -15,10 +15,17 @@ import discord
 
 from bot.errors import GameFinished, GameNotFound, NotYourGame, StaleVersion
 from bot.i18n import refusal_reason, t
-from bot.application.service import GameRecord
-from game_core import Action, Event, IllegalActionError
+from bot.application.service import GameRecord, Played
+from game_core import Action, Decline, Event, IllegalActionError, action_from_dict
+from game_core.plans import CASH_OUT, PAY_DEBT, RAISE_TO_BUY, UNBLOCK
 
+from .controls import (
+    DECLINE_ALWAYS, PLAN_BACK, PLAN_BUY, PLAN_CASH_OUT, PLAN_DEBT, PLAN_DEBT_GO, PLAN_UNBLOCK,
+    ROLL_ON, SELECT_ACTIONS, answer_flow_with, split_rolling,
+)
 from .board_updates import answer_click, answer_with_message, update_message, updates_for
+from . import private_games
+from .daily import show_result
 from .errors import report_error
 from .game_message import GameMessage, build_game_message, draw_picture
 from .replies import can_attach, ephemeral, last_events, locale_for, owner_name, service_of
@@ -28,6 +35,8 @@ T = TypeVar("T")
 # A click whose move the database hasn't stored after this long is acknowledged first:
 # Discord wants an answer within 3 s, and the deferral itself takes a round trip.
 ACK_AFTER = 1.5
+PLANS = {PLAN_BUY: RAISE_TO_BUY, PLAN_UNBLOCK: UNBLOCK, PLAN_DEBT_GO: PAY_DEBT,
+         PLAN_CASH_OUT: CASH_OUT}
 
 
 async def board_message(interaction: discord.Interaction[Any], record: GameRecord,
@@ -86,12 +95,91 @@ async def in_time(interaction: discord.Interaction[Any], game_id: int,
 
 async def _play(interaction: discord.Interaction[Any], game_id: int, version: int,
                 action_of: Callable[[], Action]) -> None:
+    service = service_of(interaction)
+
+    def work() -> Awaitable[Played]:
+        return service.play(game_id, interaction.user.id, version, action_of())
+
+    await _carry(interaction, game_id, action_of, work)
+
+
+async def play_flow(interaction: discord.Interaction[Any], game_id: int, version: int,
+                    what: str) -> None:
+    """A click on Roll on, a plan, Pay it for me's confirm step, or any control shown while
+    rolling on ("<action>.on", "<menu>=<square>.on": the answer goes on rolling; issue 20)."""
+    updates = updates_for(interaction)
+    with updates.clicking():
+        if updates.busy and not await acknowledge(interaction, game_id):
+            return
+        service, user = service_of(interaction), interaction.user.id
+        base, rolling, keep = split_rolling(what)
+        if base in (PLAN_DEBT, PLAN_BACK):
+            await _look(interaction, game_id, version, preview=base == PLAN_DEBT,
+                        rolling=rolling, keep=keep)
+            return
+        action_of: Callable[[], Action] | None = None
+        if base == ROLL_ON:
+            def work() -> Awaitable[Played]:
+                return service.roll_on(game_id, user, version, keep)
+        elif base in PLANS:
+            kind = PLANS[base]
+
+            def work() -> Awaitable[Played]:
+                return service.carry_out(game_id, user, version, kind, roll_on=rolling,
+                                         keep_declining=keep)
+        elif base == DECLINE_ALWAYS:
+            def work() -> Awaitable[Played]:
+                return service.play(game_id, user, version, Decline(), roll_on=True,
+                                    keep_declining=keep, never_again=True)
+        else:
+            menu, _, square = base.partition("=")
+            chosen = action_from_dict(
+                {"type": SELECT_ACTIONS[menu].type, "square": int(square)} if square
+                else {"type": base})
+
+            def action_of() -> Action:
+                return chosen
+
+            def work() -> Awaitable[Played]:
+                return service.play(game_id, user, version, chosen, roll_on=rolling,
+                                    keep_declining=keep)
+        await _carry(interaction, game_id, action_of, work)
+
+
+async def _look(interaction: discord.Interaction[Any], game_id: int, version: int, *,
+                preview: bool, rolling: bool, keep: frozenset[int]) -> None:
+    """Pay it for me's confirm step (the plan listed, Pay it this way / Back), or Back from
+    it: the game doesn't change, and an old message is stale like any button."""
     service, locale = service_of(interaction), locale_for(interaction)
     try:
-        action = action_of()
+        record = await in_time(interaction, game_id, service.get(game_id))
+        events = await last_events(service, game_id)
+        if record.owner_id != interaction.user.id:
+            await ephemeral(interaction, t(locale, "error.not_owner",
+                                           owner=f"<@{record.owner_id}>"))
+        elif record.game.is_over:
+            await ephemeral(interaction, t(locale, "error.game_over"))
+        elif record.version != version:
+            await answer_click(interaction, record, events)
+            await ephemeral(interaction, t(locale, "error.stale"))
+        else:
+            await answer_click(interaction, record, events, preview=preview, rolling=rolling,
+                               keep=keep)
+    except GameNotFound:
+        await ephemeral(interaction, t(locale, "error.unknown_game"))
+    except Exception as exc:  # noqa: BLE001 -- every failure gets an answer and a log line
+        await report_error(interaction, exc)
+
+
+async def _carry(interaction: discord.Interaction[Any], game_id: int,
+                 action_of: Callable[[], Action] | None,
+                 work: Callable[[], Awaitable[Played]]) -> None:
+    """Run `work` (the service's moves for this click) and show what it did; every domain
+    error becomes an ephemeral answer."""
+    service, locale = service_of(interaction), locale_for(interaction)
+    try:
         try:
-            result = await in_time(interaction, game_id,
-                                   service.act(game_id, interaction.user.id, version, action))
+            result = await in_time(interaction, game_id, work())
         except StaleVersion:
             # An old button: show the game as it is now, then say why nothing happened.
             record = await in_time(interaction, game_id, service.get(game_id))
@@ -107,14 +195,18 @@ async def _play(interaction: discord.Interaction[Any], game_id: int, version: in
         except GameNotFound:  # a custom_id the bot never made
             await ephemeral(interaction, t(locale, "error.unknown_game"))
             return
-        except IllegalActionError:
+        except IllegalActionError as exc:
             record = await service.get(game_id)
-            reason = refusal_reason(action, record.game, locale=locale)
+            reason = (refusal_reason(action_of(), record.game, locale=locale)
+                      if action_of is not None else str(exc))
             await ephemeral(interaction, t(locale, "error.illegal", reason=reason))
             return
         record = result.record
         # Saved: answer now (Discord's 3 s), the picture following if it isn't drawn yet.
-        await answer_click(interaction, record, result.events)
+        await answer_click(interaction, record, result.events,
+                           None if result.duplicate else result)
+        if record.daily_day is not None and record.game.is_over and not result.duplicate:
+            await show_result(interaction, record)  # the result to post (issue 19)
         if interaction.message is not None and interaction.message.id != record.message_id:
             # The clicked message is the game's message from now on (one message per game).
             await service.set_message(game_id, interaction.channel_id, interaction.message.id)
@@ -139,7 +231,17 @@ async def refresh_game_message(interaction: discord.Interaction[Any], record: Ga
     gone or can't be edited, post a new one here and record it; nothing in the game is lost.
     Returns True when a new message was posted."""
     client = interaction.client
-    if record.message_id is not None and record.channel_id is not None:
+    # A daily's message is ephemeral (H5, issue 19): only an interaction can edit it, that of
+    # the last answer showing it while fresh; else the daily comes in a new private message.
+    private = private_games.edit_of(record.id) if record.daily_day is not None else None
+    if private is not None:
+        try:
+            await update_message(interaction, record, events, private)
+            return False
+        except discord.HTTPException as exc:
+            log.info("game %d: its private message is not editable (%s)", record.id, exc)
+    if record.daily_day is None and record.message_id is not None \
+            and record.channel_id is not None:
         try:
             channel = client.get_channel(record.channel_id) or await client.fetch_channel(
                 record.channel_id)
@@ -153,3 +255,6 @@ async def refresh_game_message(interaction: discord.Interaction[Any], record: Ga
     sent = await answer_with_message(interaction, record, events)
     await service_of(interaction).set_message(record.id, interaction.channel_id, sent.id)
     return True
+
+
+answer_flow_with(play_flow)

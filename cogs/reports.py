@@ -19,7 +19,7 @@ from bot.application.service import GameRecord, HistoryEntry, LeaderboardRow, Pl
 from game_core import Options
 from game_core.state import BANK
 
-from .game_message import add_house_rules_field
+from .game_message import add_house_rules_field, add_way_to_win
 
 COLOUR = 0xC8102E
 HISTORY_PER_PAGE = 8
@@ -45,6 +45,7 @@ def status_embed(record: GameRecord, *, locale: str, player: str) -> discord.Emb
     embed.add_field(name=t(locale, "status.supply"),
                     value=t(locale, "embed.value.supply", houses=s.houses_left,
                             hotels=s.hotels_left))
+    add_way_to_win(embed, record, locale=locale)  # issue 20: E2 and M5, as on the message
     mine = property_lines(game, locale)
     chunks = chunk_lines(mine) if mine else [t(locale, "status.no_properties")]
     for index, chunk in enumerate(chunks[:MAX_STATUS_FIELDS // 2]):

@@ -32,6 +32,11 @@ def day_of(timestamp: float) -> int:
     return int(timestamp // DAY_SECONDS)
 
 
+def next_opening(day: int) -> float:
+    """When the daily after `day` opens: the next UTC midnight, as a Unix time."""
+    return float((day + 1) * DAY_SECONDS)
+
+
 def day_date(day: int) -> date:
     return _EPOCH + timedelta(days=day)
 

@@ -18,6 +18,7 @@ from .daily import DailyRow, Streak, daily_seed, day_of, ranked, streak_of
 from .records import GameRecord, record_from_row
 
 SECRET_BYTES = 32
+RANK_PAGE = 1000
 
 
 class DailyGames:
@@ -32,6 +33,10 @@ class DailyGames:
                       daily_day: int | None) -> GameRecord:
         raise NotImplementedError  # GameService's
 
+    def now(self) -> float:
+        """The service's clock (Unix time): when the next daily opens is counted from it."""
+        return self._clock()
+
     def today(self) -> int:
         """The current UTC day (days since 1970-01-01), from the service's clock."""
         return day_of(self._clock())
@@ -41,6 +46,28 @@ class DailyGames:
         goes on after it and counts for its own day)."""
         row = await self._storage.active_daily_row(checks.an_id(owner_id, "a user id"))
         return record_from_row(row) if row else None
+
+    async def latest_daily(self, owner_id: int) -> GameRecord | None:
+        """The player's daily in progress, else the last one it finished (issue 19)."""
+        record = await self.active_daily(owner_id)
+        if record is not None:
+            return record
+        days = await self._storage.daily_days(checks.an_id(owner_id, "a user id"))
+        return await self.daily_of(owner_id, max(day for day, _ in days)) if days else None
+
+    async def may_see(self, record: GameRecord, viewer_id: int) -> bool:
+        """H5: may `viewer_id` see this game (its board, recap, money map, history)? Any game
+        its own player; an ordinary game anyone; a daily only once it is finished, and then
+        once its day is over or the viewer has finished its own daily of that day."""
+        day = record.daily_day
+        if record.owner_id == viewer_id or day is None:
+            return True
+        if record.status == "active":
+            return False
+        if day < self.today():
+            return True
+        own = await self.daily_of(viewer_id, day)
+        return own is not None and own.status != "active"
 
     async def daily_of(self, owner_id: int, day: int) -> GameRecord | None:
         row = await self._storage.daily_row(checks.an_id(owner_id, "a user id"),
@@ -96,6 +123,23 @@ class DailyGames:
             checks.a_day(day), checks.an_optional_id(guild_id, "a server id"),
             checks.a_count(limit, "a limit"), offset)
         return ranked([(a, b, c, d, e) for a, b, c, d, e in rows], offset)
+
+    async def daily_rank(self, record: GameRecord) -> tuple[int, int]:
+        """(the finished daily's rank on its day's board so far, everywhere; how many have
+        finished that day): the board's order, equal results sharing a rank."""
+        day = checks.a_day(record.daily_day)
+        rank, players, offset = 0, 0, 0
+        while True:
+            page = await self.daily_board(day, None, limit=RANK_PAGE, offset=offset)
+            players += len(page)
+            rank = rank or next((row.rank for row in page if row.game_id == record.id), 0)
+            if len(page) < RANK_PAGE:
+                return rank or players + 1, max(players, 1)
+            offset += RANK_PAGE
+
+    def seed_of_day(self, day: int) -> int:
+        """The day's seed, for the built-in player's yardstick (computed, never logged)."""
+        return daily_seed(self._daily_secret, checks.a_day(day))
 
     async def streak(self, owner_id: int) -> Streak:
         """Consecutive UTC days the player finished the daily: current and best."""

@@ -43,6 +43,7 @@ from bot.storage import Move, Storage, open_storage
 from bot.storage import sqlite_file as db
 
 from . import checks, verify
+from .autoplay import Autoplay, Played
 from .daily_games import SECRET_BYTES as DAILY_SECRET_BYTES
 from .daily_games import DailyGames
 from .records import (
@@ -50,11 +51,11 @@ from .records import (
     HistoryEntry, LeaderboardRow, LiveGames, PlayerStats, action_dict_from_json, after_action,
     dumps, events_from_json, game_log_from_rows, record_from_row,
 )
-from .store import Store, call, refuse_unfinished_copy
+from .store import call, refuse_unfinished_copy
 
 __all__ = [
     "ActResult", "FinishedGame", "GameRecord", "GameService", "HistoryEntry", "LeaderboardRow",
-    "PlayerStats",
+    "Played", "PlayerStats",
 ]
 
 log = logging.getLogger(__name__)
@@ -69,7 +70,7 @@ _TRIES = 5
 def _random_seed() -> int:
     return secrets.randbits(63)
 
-class GameService(Store, DailyGames):
+class GameService(Autoplay, DailyGames):
     def __init__(self, storage: Storage, clock: Callable[[], float],
                  seed_source: Callable[[], int], daily_secret: bytes = b"") -> None:
         super().__init__(storage)

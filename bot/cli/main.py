@@ -73,6 +73,21 @@ def _database(text: str) -> str:
     return text
 
 
+def _backup_file(text: str) -> str:
+    """backup's DEST: the new SQLite file's path. Not a URL (it would become folders named
+    after it, as migrate-db's did), not a folder (a path ending in / would become a file
+    named as the folder)."""
+    if "://" in text:
+        raise argparse.ArgumentTypeError(
+            f"{redact_url(text)} is a URL: backup writes a SQLite file, give its path (to "
+            "copy into PostgreSQL, use migrate-db)")
+    if text.endswith(("/", os.sep)) or Path(text).is_dir():
+        raise argparse.ArgumentTypeError(
+            f"{text} is a folder: give the new file's name in it, e.g. "
+            f"{Path(text) / 'monopoly-backup.sqlite3'}")
+    return text
+
+
 def _rule(text: str) -> tuple[str, str]:
     key, sep, value = text.partition("=")
     if not sep or not key:
@@ -101,7 +116,8 @@ def build_parser() -> argparse.ArgumentParser:
     verify.add_argument("--db", type=_database, default=None,
                         help="SQLite file or postgresql:// URL (default: the bot's)")
     saving = sub.add_parser("backup", help="copy the database to DEST, also while the bot runs")
-    saving.add_argument("dest", help="the new file (must not exist)")
+    saving.add_argument("dest", type=_backup_file,
+                        help="the new file (must not exist; its folder is made if needed)")
     saving.add_argument("--db", type=_database, default=None,
                         help="SQLite file (default: the bot's)")
     moving = sub.add_parser("migrate-db", help="copy every game from one database to another "
@@ -112,7 +128,8 @@ def build_parser() -> argparse.ArgumentParser:
                         help="the empty database to copy into: a URL or a new file")
     play = sub.add_parser("play", help="play a game in the terminal (no Discord needed)")
     play.add_argument("--db", type=_database, default=None,
-                      help="SQLite file or postgresql:// URL (default: the bot's)")
+                      help="SQLite file or postgresql:// URL (default: the terminal's own "
+                           "./data/terminal.sqlite3, never the bot's)")
     play.add_argument("--user", type=_whole, default=0, help="player id for the saved game")
     play.add_argument("--locale", default="en", choices=["en", "fr"])
     play.add_argument("--edition", default="us", choices=["us", "uk", "fr"])
@@ -213,7 +230,10 @@ def _in_words(exc: Exception, args: argparse.Namespace) -> str:
 def _database_named(args: argparse.Namespace) -> str:
     """The database the command was about, as it may be shown (no password)."""
     text = getattr(args, "dest", None) if args.command == "migrate-db" else None
-    target = database_target(text or getattr(args, "db", None))
+    try:
+        target = database_target(text or getattr(args, "db", None))
+    except SettingsError:  # MONOPOLY_DB itself is what's wrong: the error says so
+        return redact_url(os.environ.get("MONOPOLY_DB", ""))
     return redact_url(target) if isinstance(target, str) else os.fspath(target)
 
 

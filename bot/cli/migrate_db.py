@@ -35,6 +35,7 @@ import asyncpg
 
 from bot.application.service import GameService
 from bot.storage import Row, Storage, open_storage
+from bot.storage.privacy import copy_departures
 from bot.storage.targets import redact_url
 
 Say = Callable[[str], None]
@@ -120,6 +121,7 @@ async def _copy_all(src: Storage, dst: Storage, source_name: str,
         raise MigrateError(f"the destination holds {there:,} games and the source "
                            f"{total:,}: was the bot running? stop it and run again")
     await dst.keep_ids_past(after)
+    await copy_departures(src, dst)  # servers left: their grace period goes on (issue 22)
     await dst.set_copy_marker(None)  # complete: the bot and verify-db may use it now
     return copied
 

@@ -1,7 +1,18 @@
-"""`solo-monopoly play`: a whole game in the terminal, through the same SQLite service as the
-bot, told with the same words. Quit at any prompt; the game waits (H2) and resumes next time.
-`h` asks for a hint (issue 13), computed by the same hint service as the bot's, in worker
-processes started at the first `h` and stopped with the game."""
+"""`solo-monopoly play`: a whole game in the terminal, through the same service, the same
+flow and the same words as the bot's buttons (issue 20). Quit at any prompt, or Ctrl-C: the
+game waits (H2) and resumes next time.
+
+Keys don't renumber after each action: `r` roll, `o` roll on, `b` buy, `d` decline, `p` pay
+it for me (or the plan shown: raise the price and buy, lift and build, cash out), `u`/`t`
+build a house/hotel, `f` finish building, `j` pay the fine, `c` use the card, `k` sell it,
+`m N` / `l N` / `x N` mortgage, lift, sell a building on square N, `g` give up, `s` status,
+`v` the text board, `h` a hint (issue 13: the same hint service as the bot's, in worker
+processes started at the first `h`), `q` quit, `?` the keys. As on Discord, the answer to a
+decision Roll on stopped for goes on rolling, until `r`.
+
+The terminal plays on its own database file by default (TERMINAL_DB_PATH), never the bot's:
+a game played here must not land on the bot's leaderboards (--db chooses another).
+"""
 
 from __future__ import annotations
 
@@ -10,29 +21,238 @@ from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
 
-from game_core import GameError, Resign
+from game_core import (
+    Action, BuildHotel, BuildHouse, Buy, Decline, DoneBuilding, GameError, LiftMortgage,
+    Mortgage, PayFine, Resign, Roll, SellBuilding, SellJailCard, UseJailCard,
+)
+from game_core.game import Game
+from game_core.plans import CASH_OUT, PAY_DEBT, RAISE_TO_BUY, UNBLOCK, WAYS, Plan
+from game_core.prompts import can_win_now, way_to_win
+from game_core.state import BUY, RAISE_FUNDS, ROLL
 
 from bot.errors import ServiceError
+from bot.application.autoplay import ROLLED_ON, Played, plan_for
 from bot.application.hints import HintService
-from bot.i18n import format_money, house_rules_notice, square_name, t
+from bot.i18n import format_money, house_rules_notice, property_lines, square_name, t
+from bot.i18n.account import (
+    account_lines, describe_buy_plan, describe_debt_plans, describe_unblock_plan,
+    narrate_steps, plan_steps, stop_line,
+)
 from bot.i18n.hints import describe_hint
-from bot.i18n.narrate import action_label, describe_outcome, describe_pending, narrate
+from bot.i18n.narrate import action_label, describe_outcome, describe_pending
 from bot.application.service import GameRecord, GameService
 from bot.hosting.settings import database_target
 from bot.hosting.workers import WorkerPool
+from bot.pictures.board_text import render_board_text
+from bot.pictures.jobs import recap
 
 Ask = Callable[[str], str]
 Say = Callable[[str], None]
+TERMINAL_DB_PATH = "./data/terminal.sqlite3"
 QUIT_WORDS = ("q", "quit", "exit")
 YES_WORDS = ("y", "yes", "o", "oui")
-HINT_WORDS = ("h", "hint", "c", "conseil")
+HINT_WORDS = ("h", "hint", "conseil")
+# Stable keys: one letter per kind of action, the same whatever else is on offer.
+KEYS: dict[type[Action], str] = {
+    Roll: "r", Buy: "b", Decline: "d", BuildHouse: "u", BuildHotel: "t", DoneBuilding: "f",
+    PayFine: "j", UseJailCard: "c", SellJailCard: "k", Mortgage: "m", LiftMortgage: "l",
+    SellBuilding: "x", Resign: "g",
+}
+SQUARE_KEYS = {"m": Mortgage, "l": LiftMortgage, "x": SellBuilding}
+ROLL_ON_KEY, PLAN_KEY, STATUS_KEY, BOARD_KEY, HELP_KEY = "o", "p", "s", "v", "?"
+NEVER_KEY = "n"  # rolling on: decline, and don't offer this property again
 
 
 def run_terminal(db: str | None, user_id: int, locale: str, edition: str,
                  ask: Ask = input, say: Say = print,
                  options: Mapping[str, Any] | None = None) -> int:
-    return asyncio.run(play(database_target(db), user_id, locale, edition, ask, say,
-                            options=options))
+    """`db`: --db; by default the terminal's own file, never the bot's (MONOPOLY_DB)."""
+    try:
+        return asyncio.run(play(database_target(db or TERMINAL_DB_PATH), user_id, locale,
+                                edition, ask, say, options=options))
+    except KeyboardInterrupt:  # a Ctrl-C outside a prompt: every move is already saved
+        say("")
+        say(t(locale, "clicks.terminal.interrupted"))
+        return 0
+
+
+def offered_plan(game: Game) -> tuple[str, Plan] | None:
+    """The plan `p` carries out now, as on the Discord message: a debt's, raising a price
+    the cash can't pay, lifting what blocks building here, or cashing out to win."""
+    if game.pending == RAISE_FUNDS:
+        kind = PAY_DEBT
+    elif game.pending == BUY:
+        kind = RAISE_TO_BUY
+    elif game.pending == ROLL and can_win_now(game):
+        kind = CASH_OUT
+    else:
+        kind = UNBLOCK
+    plan = plan_for(game, kind)
+    if plan is None or (kind == UNBLOCK and plan.then is None):
+        return None
+    return kind, plan
+
+
+def keys_now(game: Game, rolling: bool = False) -> list[str]:
+    """The keys that do something now, in a stable order."""
+    legal = game.legal_actions()
+    keys = [KEYS[type(a)] for a in legal if type(a) not in SQUARE_KEYS.values()]
+    if game.pending == ROLL:
+        keys.insert(1, ROLL_ON_KEY)
+    if can_decline_for_good(game, rolling):
+        keys.append(NEVER_KEY)
+    if offered_plan(game) is not None:
+        keys.append(PLAN_KEY)
+    for key, kind in SQUARE_KEYS.items():
+        if any(type(a) is kind for a in legal):
+            keys.append(f"{key} N")
+    return list(dict.fromkeys(keys)) + ["s", "v", "h", "q"]
+
+
+def can_decline_for_good(game: Game, rolling: bool) -> bool:
+    """Rolling on, an offer that would stay unowned (no Bank pawn left) can be declined for
+    good, as on Discord."""
+    return rolling and game.pending == BUY and not game.s.pawns_left
+
+
+def parse(answer: str, game: Game, rolling: bool = False) -> Action | str | None:
+    """The action, or one of the words "roll_on", "plan", "status", "board", "help", "hint",
+    "quit"; None when it is no key here. Square numbers are ASCII digits only ("²" or "٣"
+    are as wrong as "zz")."""
+    if answer in QUIT_WORDS:
+        return "quit"
+    if answer in HINT_WORDS:
+        return "hint"
+    words = {ROLL_ON_KEY: "roll_on", PLAN_KEY: "plan", STATUS_KEY: "status",
+             BOARD_KEY: "board", HELP_KEY: "help"}
+    if answer in words:
+        return words[answer]
+    if answer == NEVER_KEY and can_decline_for_good(game, rolling):
+        return "never"
+    legal = game.legal_actions()
+    key, rest = answer[:1], answer[1:].strip()
+    if key in SQUARE_KEYS and rest:
+        if not (rest.isascii() and rest.isdigit()) or int(rest) >= 40:
+            return None
+        wanted: Action = SQUARE_KEYS[key](int(rest))
+        return wanted if wanted in legal else None
+    for action in legal:
+        if KEYS[type(action)] == answer and type(action) not in SQUARE_KEYS.values():
+            return action
+    return None
+
+
+class Terminal:
+    """One game at the terminal: what it shows and how it answers a key."""
+
+    def __init__(self, service: GameService, user_id: int, locale: str, ask: Ask,
+                 say: Say) -> None:
+        self.service, self.user_id, self.locale = service, user_id, locale
+        self.ask, self.say = ask, say
+        self.rolling = False  # the answer to a decision goes on rolling (after `o`)
+        self.keep: frozenset[int] = frozenset()  # declined for good, while rolling on
+
+    def money(self, amount: int, record: GameRecord) -> str:
+        return format_money(amount, record.edition, self.locale)
+
+    def show(self, record: GameRecord) -> None:
+        game, loc = record.game, self.locale
+        s = game.s
+        self.say("")
+        self.say(t(loc, "terminal.status", turn=game.turn,
+                   square=square_name(record.edition, s.position, in_jail=s.in_jail),
+                   cash=self.money(s.cash, record), bank=self.money(s.bank_cash, record)))
+        self.say(describe_pending(game, locale=loc))
+        offered = offered_plan(game)
+        if offered is not None and offered[0] == RAISE_TO_BUY:
+            self.say(describe_buy_plan(offered[1], game, loc))
+        elif offered is not None and offered[0] == UNBLOCK:
+            self.say(describe_unblock_plan(offered[1], game, loc))
+        elif offered is not None and offered[0] == CASH_OUT:
+            self.say(t(loc, "clicks.stop.win"))
+        self.say(t(loc, "clicks.terminal.options", keys=" · ".join(keys_now(game, self.rolling))))
+        for action in game.legal_actions():
+            if type(action) in SQUARE_KEYS.values():
+                self.say(t(loc, "clicks.terminal.menu", key=KEYS[type(action)],
+                           square=action.square,  # type: ignore[attr-defined]
+                           label=action_label(action, game, locale=loc)))
+
+    def status(self, record: GameRecord) -> None:
+        game, loc = record.game, self.locale
+        s = game.s
+        worth, left = way_to_win(game)
+        self.say(f"{t(loc, 'clicks.field.net_worth')}: {self.money(worth, record)} · "
+                 f"{t(loc, 'clicks.field.cash_out')}: "
+                 + (t(loc, "clicks.value.cash_out.breaks") if left < 0 else t(
+                     loc, "clicks.value.cash_out", left=self.money(left, record))))
+        self.say(f"{t(loc, 'status.supply')}: {s.houses_left} / {s.hotels_left} · "
+                 f"{t(loc, 'status.pawns')}: {s.pawns_left} · "
+                 f"{t(loc, 'status.jail_card')}: {len(s.jail_cards)}")
+        mine = property_lines(game, loc)
+        self.say(f"{t(loc, 'status.properties')}: "
+                 + (", ".join(mine) if mine else t(loc, "status.no_properties")))
+
+    def tell(self, played: Played) -> None:
+        record, loc = played.record, self.locale
+        game = record.game
+        steps = [(step.events, step.skip) for step in played.steps]
+        if any(step.by == ROLLED_ON for step in played.steps):
+            self.say(account_lines(steps, start_cash=played.start_cash, end_cash=game.s.cash,
+                                   start_turn=played.start_turn, stop=played.stop,
+                                   edition=record.edition, locale=loc, limit=10_000))
+            return
+        for line in narrate_steps(steps, edition=record.edition, locale=loc,
+                                  doubles_matter=game.options.standard_doubles):
+            self.say(line)
+        tail = stop_line(played.stop, game.s.cash, game.turn - played.start_turn,
+                         edition=record.edition, locale=loc)
+        if tail:
+            self.say(tail)
+
+    def confirm(self, question: str) -> bool:
+        try:
+            return self.ask(question).strip().lower() in YES_WORDS
+        except EOFError:
+            return False
+
+    async def plan(self, record: GameRecord) -> Played | None:
+        """`p`: the plan on offer; a debt's is listed first and asked (as on Discord)."""
+        offered = offered_plan(record.game)
+        if offered is None:
+            return None
+        kind, plan = offered
+        game, loc = record.game, self.locale
+        if kind == PAY_DEBT:
+            plans = [p for p in (plan_for(game, PAY_DEBT, way) for way in WAYS) if p]
+            self.say(describe_debt_plans(plans, game, loc))
+            if not self.confirm(t(loc, "clicks.terminal.confirm_plan")):
+                return None
+        else:
+            self.say(t(loc, "clicks.terminal.plan", plan=plan_steps(plan, game, loc)))
+        return await self.service.carry_out(record.id, self.user_id, record.version, kind,
+                                            roll_on=self.rolling, keep_declining=self.keep)
+
+    async def act(self, record: GameRecord, chosen: Action | str) -> Played | None:
+        if chosen == "roll_on":
+            self.rolling = True
+            return await self.service.roll_on(record.id, self.user_id, record.version,
+                                              self.keep)
+        if chosen == "plan":
+            return await self.plan(record)
+        if chosen == "never":
+            played = await self.service.play(record.id, self.user_id, record.version,
+                                             Decline(), roll_on=True,
+                                             keep_declining=self.keep, never_again=True)
+            self.keep = played.keep_declining
+            return played
+        assert isinstance(chosen, Action)
+        if isinstance(chosen, Roll) and record.game.pending == ROLL:
+            self.rolling, self.keep = False, frozenset()  # plain Roll: one roll
+        if isinstance(chosen, Resign) and not self.confirm(
+                t(self.locale, "terminal.confirm_resign")):
+            return None  # E3 can't be undone: a slip of the finger must not end the game
+        return await self.service.play(record.id, self.user_id, record.version, chosen,
+                                       roll_on=self.rolling, keep_declining=self.keep)
 
 
 async def play(path: str | Path, user_id: int, locale: str, edition: str, ask: Ask, say: Say,
@@ -40,7 +260,8 @@ async def play(path: str | Path, user_id: int, locale: str, edition: str, ask: A
                options: Mapping[str, Any] | None = None) -> int:
     """Resume the player's game, or start one with `options` (house rules, a preset's).
     `workers`: the pool hints run in (default: worker processes, started at the first
-    hint); `hint_rollouts`: per choice (default: the advisor's)."""
+    hint); `hint_rollouts`: per choice (default: the advisor's). The first Ctrl-C quits
+    (the game is saved: every move is stored as it is made)."""
     service = await GameService.open(path)
     hints: HintService | None = None
     own_workers = workers is None
@@ -51,30 +272,40 @@ async def play(path: str | Path, user_id: int, locale: str, edition: str, ask: A
             say(t(locale, "terminal.started", game_id=record.id))
         else:
             say(t(locale, "terminal.resumed", game_id=record.id, turn=record.game.turn))
-        say(t(locale, "terminal.hint_help"))
+        say(t(locale, "clicks.terminal.keys"))
         notice = house_rules_notice(record.game.options, edition=record.edition, locale=locale)
         if notice:  # issue 12: say plainly which house rules are on
             say(notice)
+        term = Terminal(service, user_id, locale, ask, say)
         while not record.game.is_over:
-            game = record.game
-            say("")
-            say(t(locale, "terminal.status", turn=game.turn,
-                  square=square_name(record.edition, game.s.position, in_jail=game.s.in_jail),
-                  cash=format_money(game.s.cash, record.edition, locale),
-                  bank=format_money(game.s.bank_cash, record.edition, locale)))
-            say(describe_pending(game, locale=locale))
-            actions = game.legal_actions()
-            for number, action in enumerate(actions, 1):
-                say(f"  {number:>2}. {action_label(action, game, locale=locale)}")
+            term.show(record)
             try:
-                answer = ask(t(locale, "terminal.prompt")).strip().lower()
+                answer = ask(t(locale, "clicks.terminal.prompt")).strip().lower()
             except EOFError:  # Ctrl-D or the end of piped input: quit, the game is saved
                 answer = QUIT_WORDS[0]
                 say("")
-            if answer in QUIT_WORDS:
+            except KeyboardInterrupt:  # the first Ctrl-C: saved (it always is), quit
+                say("")
+                say(t(locale, "clicks.terminal.interrupted"))
+                return 0
+            chosen = parse(answer, record.game, term.rolling)
+            if chosen == "quit":
                 say(t(locale, "terminal.saved"))
                 return 0
-            if answer in HINT_WORDS:
+            if chosen is None:
+                say(t(locale, "clicks.terminal.bad_key",
+                      keys=" ".join(keys_now(record.game, term.rolling))))
+                continue
+            if chosen == "help":
+                say(t(locale, "clicks.terminal.keys"))
+                continue
+            if chosen == "status":
+                term.status(record)
+                continue
+            if chosen == "board":
+                say(render_board_text(record.game, locale=locale))
+                continue
+            if chosen == "hint":
                 if hints is None:
                     workers = workers or WorkerPool.start()
                     hints = HintService(service, workers)
@@ -85,23 +316,16 @@ async def play(path: str | Path, user_id: int, locale: str, edition: str, ask: A
                 for line in describe_hint(hint, record.game, locale=locale, bold=False):
                     say(line)
                 continue
-            if not answer.isdigit() or not 1 <= int(answer) <= len(actions):
-                say(t(locale, "terminal.bad_choice", count=len(actions)))
-                continue
-            action = actions[int(answer) - 1]
-            if isinstance(action, Resign) and not _confirmed(ask, locale):
-                continue  # E3 can't be undone: a slip of the finger must not end the game
             try:
-                result = await service.act(record.id, user_id, record.version, action)
+                played = await term.act(record, chosen)
             except (GameError, ServiceError) as exc:
                 say(t(locale, "terminal.refused", reason=str(exc)))
                 record = await service.get(record.id)
                 continue
-            record = result.record
-            for line in narrate(result.events, edition=record.edition, locale=locale,
-                                doubles_matter=record.game.options.standard_doubles):
-                say(line)
-        say(describe_outcome(record.game, locale))
+            if played is not None:
+                term.tell(played)
+                record = played.record
+        await _the_end(service, record, locale, say)
         if notice:
             say(notice)
         say(t(locale, "terminal.again"))
@@ -114,12 +338,12 @@ async def play(path: str | Path, user_id: int, locale: str, edition: str, ask: A
             await service.close()
 
 
-def _confirmed(ask: Ask, locale: str) -> bool:
-    try:
-        answer = ask(t(locale, "terminal.confirm_resign")).strip().lower()
-    except EOFError:
-        return False
-    return answer in YES_WORDS
+async def _the_end(service: GameService, record: GameRecord, locale: str, say: Say) -> None:
+    """The outcome, then the recap of the whole game (issue 16's, in words)."""
+    say(describe_outcome(record.game, locale))
+    text = recap(await service.game_log(record.id), locale, False).text
+    if text:
+        say(text)
 
 
-__all__ = ["GameRecord", "play", "run_terminal"]
+__all__ = ["GameRecord", "TERMINAL_DB_PATH", "play", "run_terminal"]

@@ -10,7 +10,10 @@ the event loop only ever waits for it and stays free to answer clicks in time.
 CPUs this process may use. Its workers run at a lower priority than the bot (nice), so
 that under load the event loop (acknowledging clicks, saving moves) gets the CPU first and
 the pictures take what is left. They ignore Ctrl-C, which a terminal sends to the whole
-process group: the bot stops them itself, after its own clean shutdown. A worker that dies
+process group: the bot stops them itself, after its own clean shutdown. A worker whose bot
+was killed (SIGKILL, out of memory) exits by itself within a second or two (its watchdog
+sees the bot gone); with every worker gone, multiprocessing's resource tracker reads the end
+of its pipe and exits too, so nothing is left running. A worker that dies
 (killed, out of memory) breaks a ProcessPoolExecutor for good; the pool then starts a fresh
 one for the next job instead of failing every job from then on.
 
@@ -33,6 +36,7 @@ import logging
 import multiprocessing
 import os
 import signal
+import threading
 import time
 from collections import deque
 from collections.abc import Callable
@@ -46,6 +50,7 @@ T = TypeVar("T")
 WORKER_NICENESS = 5  # below the bot: its event loop comes first when the CPUs are busy
 CLOSE_TIMEOUT = 10.0  # seconds to let running jobs finish on close before killing them
 WARM_UP_PAUSE = 0.05
+PARENT_POLL = 1.0  # seconds between a worker's checks that its bot is still alive
 
 
 class PoolClosed(RuntimeError):
@@ -66,6 +71,24 @@ def _init_worker() -> None:
         os.nice(WORKER_NICENESS)
     except OSError:  # not allowed here: run at the bot's priority
         pass
+    _watch_parent()
+
+
+def _watch_parent() -> None:
+    """Exit this worker once the process that started it is gone. A killed bot can't stop
+    its workers, and nothing else would: they would wait for jobs forever, holding the
+    resource tracker's pipe open too. The parent's pid comes from the spawn command line
+    (not read here, where the parent may already be dead); when it dies this process is
+    handed to init or a subreaper, and getppid() changes."""
+    parent = multiprocessing.parent_process()
+    parent_pid = parent.pid if parent is not None and parent.pid else os.getppid()
+
+    def watch() -> None:
+        while os.getppid() == parent_pid:
+            time.sleep(PARENT_POLL)
+        os._exit(0)  # no cleanup to do for a dead bot: its jobs' results have no reader
+
+    threading.Thread(target=watch, name="parent-watchdog", daemon=True).start()
 
 
 def _ready(job: Callable[[], object] | None) -> int:

@@ -27,14 +27,19 @@ from __future__ import annotations
 
 from .catalog_compete_en import EN_COMPETE
 from .catalog_compete_fr import FR_COMPETE
+from .catalog_clicks import CLICKS_EN, CLICKS_FR
+from .catalog_daily import DAILY_EN, DAILY_FR
 from .catalog_en import EN as _EN
 from .catalog_fr import FR as _FR
 from .catalog_hints import HINTS_EN, HINTS_FR
 from .catalog_pictures import PICTURES_EN, PICTURES_FR
+from .catalog_privacy import PRIVACY_EN, PRIVACY_FR
 from .preset_labels import preset_choice_texts
 
-EN: dict[str, str] = {**_EN, **PICTURES_EN, **HINTS_EN, **EN_COMPETE}
-FR: dict[str, str] = {**_FR, **PICTURES_FR, **HINTS_FR, **FR_COMPETE}
+EN: dict[str, str] = {**_EN, **PICTURES_EN, **HINTS_EN, **EN_COMPETE, **DAILY_EN,
+                      **PRIVACY_EN, **CLICKS_EN}
+FR: dict[str, str] = {**_FR, **PICTURES_FR, **HINTS_FR, **FR_COMPETE, **DAILY_FR,
+                      **PRIVACY_FR, **CLICKS_FR}
 EN.update(preset_choice_texts(EN, "en"))
 FR.update(preset_choice_texts(FR, "fr"))
 LOCALES: tuple[str, ...] = ("en", "fr")

@@ -13,10 +13,10 @@ import pytest
 REPO = Path(__file__).resolve().parents[2]
 
 
-def run(*args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
+def run(*args: str, cwd: Path, **env: str) -> subprocess.CompletedProcess[str]:
     return subprocess.run([sys.executable, "-m", "bot.cli", *args], cwd=cwd,
                           capture_output=True, text=True, timeout=120,
-                          env={"PATH": "/usr/bin:/bin", "PYTHONPATH": str(REPO)})
+                          env={"PATH": "/usr/bin:/bin", "PYTHONPATH": str(REPO), **env})
 
 
 @pytest.mark.parametrize(("args", "says"), [
@@ -37,6 +37,10 @@ def run(*args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
     (("simulate", "--games", "1", "--rule", "auctions=on"), "unknown rule option"),
     (("verify-db", "--db", "missing.sqlite3"), "there is no database at missing.sqlite3"),
     (("backup", "b.sqlite3", "--db", "postgresql://x@y/z"), "pg_dump"),
+    (("backup", "postgresql://bot:secret@db-host/monopoly", "--db", "games.sqlite3"),
+     "is a URL: backup writes a SQLite file"),
+    (("backup", "backups/", "--db", "games.sqlite3"), "backups/ is a folder"),
+    (("backup", ".", "--db", "games.sqlite3"), ". is a folder"),
     (("play", "--user", "-1"), "must be from 0"),
     (("frobnicate",), "invalid choice: 'frobnicate'"),
 ], ids=lambda value: " ".join(value) if isinstance(value, tuple) else None)
@@ -48,6 +52,23 @@ def test_a_bad_case_is_one_line_and_a_non_zero_exit(tmp_path, args, says):
     assert "Traceback" not in done.stderr and "secret" not in done.stderr
     made = sorted(p.name for p in tmp_path.rglob("*") if p.name != "games.sqlite3")
     assert made == []  # no folder tree named after a URL, no stray database file
+
+
+@pytest.mark.parametrize(("command", "database", "says"), [
+    (("verify-db",), "mysql://bot:secret@db-host/monopoly", "is not a database this bot can use"),
+    (("backup", "b.sqlite3"), "mysql://bot:secret@db-host/monopoly",
+     "is not a database this bot can use"),
+    (("play",), "mysql://bot:secret@db-host/monopoly", "is not a database this bot can use"),
+    (("verify-db",), "postgresql://bot:secret@127.0.0.1:1/monopoly",
+     "can't reach the database postgresql://bot:***@127.0.0.1:1/monopoly"),
+], ids=lambda value: " ".join(value) if isinstance(value, tuple) else None)
+def test_a_bad_monopoly_db_is_one_line_and_a_non_zero_exit(tmp_path, command, database, says):
+    """The database named by MONOPOLY_DB rather than --db: the same one line."""
+    done = run(*command, cwd=tmp_path, MONOPOLY_DB=database)
+    assert done.returncode == 2, done.stderr
+    assert says in done.stderr and done.stderr.count("\n") == 1, done.stderr
+    assert "Traceback" not in done.stderr and "secret" not in done.stderr
+    assert list(tmp_path.iterdir()) == []  # nothing made
 
 
 def test_backup_makes_the_destination_folder(tmp_path):

@@ -85,17 +85,20 @@ def test_i18n_never_imports_discord():
 
 # ---- slash commands -----------------------------------------------------------------------
 
+GAME = ("ordinary", "daily")  # issue 19: which game a command means
 COMMANDS = {
     "new": {"edition": ("us", "uk", "fr"), "doubles": ("off", "standard"), "treasury": (),
             "bank_pawns": (), "start_cash": (), "bank_build_cap": (),
             "preset": ("standard", "gentle", "relaxed", "easy", "beginner")},
-    "resume": {}, "board": {}, "status": {},
-    "mortgage": {"property": ()}, "lift": {"property": ()}, "sell": {"property": ()},
-    "history": {"page": ()}, "rules": {"page": ()}, "resign": {},
+    "resume": {"game": GAME}, "board": {"game": GAME}, "status": {"game": GAME},
+    "mortgage": {"property": (), "game": GAME}, "lift": {"property": (), "game": GAME},
+    "sell": {"property": (), "game": GAME},
+    "history": {"page": (), "game": GAME}, "rules": {"page": ()}, "resign": {"game": GAME},
     "leaderboard": {"scope": ("server", "global"), "page": ()}, "stats": {"user": ()},
     "daily": {"day": (), "scope": ("server", "global"), "page": (),
-              "edition": ("us", "uk", "fr")},
-    "hint": {},
+              "edition": ("us", "uk", "fr"), "player": ()},
+    "hint": {"game": GAME},
+    "mydata": {}, "forget": {},
 }
 NAME_RE = re.compile(r"^[-_\w]{1,32}$")
 

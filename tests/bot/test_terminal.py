@@ -7,8 +7,9 @@ import subprocess
 import sys
 from collections.abc import Iterator
 
+
 from bot.application.service import GameService
-from bot.cli.terminal import play
+from bot.cli.terminal import play, run_terminal
 
 
 def scripted(answers: list[str]) -> tuple[list[str], object, object]:
@@ -28,10 +29,11 @@ def scripted(answers: list[str]) -> tuple[list[str], object, object]:
 
 async def test_play_quit_and_resume_where_it_stopped(tmp_path):
     db = tmp_path / "play.sqlite3"
-    said, ask, say = scripted(["1", "q"])  # roll, then quit
+    said, ask, say = scripted(["r", "q"])  # roll, then quit
     assert await play(db, 7, "en", "us", ask, say) == 0
     text = "\n".join(said)
-    assert "New game #1" in text and "1. Roll" in text and "Game saved" in text
+    assert "New game #1" in text and "Now: r · o · g · s · v · h · q" in text
+    assert "Game saved" in text
     assert "── Turn 1 · GO · cash $200 · Bank $20,380 ──" in text
     said, ask, say = scripted([])  # end of input at once: quits cleanly, nothing applied
     assert await play(db, 7, "en", "us", ask, say) == 0
@@ -39,41 +41,83 @@ async def test_play_quit_and_resume_where_it_stopped(tmp_path):
     service = await GameService.open(db)
     try:
         record = await service.get(1)
-        assert record.version == 1 and await service.verify(1)
+        assert record.version >= 1 and await service.verify(1)  # one roll, then forced ways
     finally:
         await service.close()
 
 
 async def test_a_bad_choice_is_explained_and_asked_again(tmp_path):
-    said, ask, say = scripted(["9", "roll", "q"])
+    # "²" and "٣" are digits to Python's isdigit(), not square numbers: bad input like any.
+    said, ask, say = scripted(["9", "roll", "²", "m²", "x ٣", "b", "q"])
     assert await play(tmp_path / "p.sqlite3", 1, "fr", "fr", ask, say) == 0
     text = "\n".join(said)
-    # Roll and Resign are the choices: both wrong answers are told so, nothing is applied.
-    assert text.count("Tapez un numéro de 1 à 2, ou q pour quitter.") == 2
+    assert text.count("Pas de telle touche ici. Tapez l'une de : r o g s v h q") == 6
     assert "── Tour 1 · Départ · argent 200\xa0Cr" in text
+    service = await GameService.open(tmp_path / "p.sqlite3")
+    try:
+        assert (await service.get(1)).version == 0  # nothing applied
+    finally:
+        await service.close()
 
 
-async def test_a_whole_game_to_its_end(tmp_path):
-    # Always take the first choice: roll, buy, build... until the game ends.
-    said, ask, say = scripted(["1"] * 3000)
+async def test_a_whole_game_to_its_end_with_stable_keys_and_the_recap(tmp_path):
+    # The same keys all game long: roll on, buy, decline, build, finish, card, fine, pay it
+    # for me (and yes to its plan). A key that does nothing now is refused and asked again.
+    said, ask, say = scripted(["o", "b", "d", "u", "f", "c", "j", "p", "y"] * 400)
     assert await play(tmp_path / "w.sqlite3", 1, "en", "us", ask, say) == 0
-    assert any(line.startswith(("🏆", "You lost", "You won")) for line in said[-3:]), said[-3:]
+    text = "\n".join(said)
+    assert "🎲 Rolled on for" in text  # Roll on's account
+    outcome = [line for line in said if line.startswith(("🏆", "You lost", "You won"))]
+    assert outcome, said[-5:]
+    assert said.index(outcome[-1]) < len(said) - 2  # the recap follows the outcome
     assert said[-1] == "Run `solo-monopoly play` again for a new game."  # not a slash command
+    service = await GameService.open(tmp_path / "w.sqlite3")
+    try:
+        assert (await service.get(1)).game.is_over and await service.verify(1)
+    finally:
+        await service.close()
+
+
+async def test_the_first_ctrl_c_saves_and_quits(tmp_path):
+    db = tmp_path / "c.sqlite3"
+    answers = iter(["r"])
+
+    def ask(prompt: str) -> str:
+        try:
+            return next(answers)
+        except StopIteration:
+            raise KeyboardInterrupt from None
+
+    said: list[str] = []
+    assert await play(db, 7, "en", "us", ask, said.append) == 0
+    assert said[-1].startswith("Interrupted: the game is saved.")
+    resumed: list[str] = []
+    assert await play(db, 7, "en", "us", lambda _: "q", resumed.append) == 0
+    assert "Resuming game #1" in "\n".join(resumed)
+
+
+def test_the_terminal_plays_on_its_own_file_never_the_bots(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("MONOPOLY_DB", str(tmp_path / "bot.sqlite3"))
+    said, ask, say = scripted(["r", "q"])
+    assert run_terminal(None, 0, "en", "us", ask, say) == 0
+    assert (tmp_path / "data" / "terminal.sqlite3").exists()
+    assert not (tmp_path / "bot.sqlite3").exists()
 
 
 def test_the_console_script_plays_from_piped_input(tmp_path):
     script = os.path.join(os.path.dirname(sys.executable), "solo-monopoly")
     result = subprocess.run([script, "play", "--db", str(tmp_path / "c.sqlite3")],
-                            input="1\n", capture_output=True, text=True, timeout=60,
+                            input="r\n", capture_output=True, text=True, timeout=60,
                             cwd=tmp_path, check=False)
     assert result.returncode == 0, result.stderr
-    assert "1. Roll" in result.stdout and "Game saved" in result.stdout
+    assert "r roll, o roll on" in result.stdout and "Game saved" in result.stdout
     assert "Traceback" not in result.stderr
 
 
 async def test_E3_resigning_asks_first(tmp_path):
     db = tmp_path / "r.sqlite3"
-    said, ask, say = scripted(["2", "n", "2", "y"])  # Resign? no. Resign? yes.
+    said, ask, say = scripted(["g", "n", "g", "y"])  # Resign? no. Resign? yes.
     assert await play(db, 3, "en", "us", ask, say) == 0
     assert said.count("Resign? It counts as a loss with 0 points (y/N): ") == 2
     service = await GameService.open(db)
@@ -95,7 +139,7 @@ async def test_h_tells_the_odds_of_each_choice_and_plays_nothing(tmp_path):
     finally:
         await workers.close()
     text = "\n".join(said)
-    assert "Type h for a hint" in text
+    assert "h hint" in text
     assert "Hint for turn 1" in text and "★ Roll: wins" in text
     assert "played 10 times by the built-in player" in text
     service = await GameService.open(db)

@@ -115,7 +115,7 @@ async def test_H1_a_second_new_game_offers_to_resign_the_first(world, old_messag
     new = await world.env.bot.service.active_game(world.alice.id)
     assert new.id == 2 and new.edition == "fr"
     posted = next(m for m in world.channel.history() if m.id == new.message_id)
-    assert list(button_ids(posted)) == ["roll"]
+    assert list(button_ids(posted)) == ["roll", "roll_on"]
 
 
 async def test_E3_resign_asks_first_and_cancel_keeps_the_game(world):

@@ -23,7 +23,7 @@ async def _resign_daily(world, user, locale: str = "en") -> None:
 async def test_the_daily_is_a_second_slot_and_a_second_call_resumes_it(world):
     ordinary = await world.alice.slash(world.channel, "monopoly new")
     daily = await world.alice.slash(world.channel, "monopoly daily")
-    assert not daily.ephemeral and daily.response.id != ordinary.response.id
+    assert daily.ephemeral and daily.response.id != ordinary.response.id  # H5: private
     field = _fields(daily.response)["Daily challenge"]
     assert "standard rules, the same dice for everyone" in field
     assert "Get Out of Jail Free card goes back under its deck only once used or sold" in field
@@ -42,18 +42,17 @@ async def test_after_the_end_the_daily_shows_the_result_and_shares_it_without_sp
     daily = await world.alice.slash(world.channel, "monopoly daily", edition="uk")
     await world.alice.click(daily.response, custom_id=button_ids(daily.response)["roll"])
     await _resign_daily(world, world.alice)  # no ordinary game: resign ends the daily
-    finished = next(m for m in world.channel.history() if m.id == daily.response.id)
-    assert [c.get("label") for c in components(finished)] == ["Share"]
+    finished = next(m for m in world.channel.history(viewer=world.alice)
+                    if m.id == daily.response.id)
+    assert [c.get("label") for c in components(finished)] == ["Share", "Where the money went"]
     result = await world.alice.slash(world.channel, "monopoly daily")
     assert result.ephemeral
     text = result.response.embeds[0].description
     assert "Lost after surviving" in text and "Streak: 1 day (best 1 day)." in text
-    refused = await world.bob.click(finished, label="Share")
-    assert refused.ephemeral
     shared = await world.alice.click(result.response, label="Share")
     post = shared.response.content
     assert not shared.ephemeral and post.startswith("🎲 Solo Monopoly daily #")
-    assert "alice lost after surviving" in post and "Streak: 1 day" in post
+    assert "alice lost after surviving" in post and "streak 1 day" in post
     for edition in ("us", "uk", "fr"):  # no square of any board, no dice
         for square in range(40):
             assert square_name(edition, square) not in post, square
@@ -69,6 +68,7 @@ async def test_a_french_player_shares_in_french(world, interaction_locales):
     shared = await world.bob.click(result.response, label="Partager")
     assert shared.response.content.startswith("🎲 Monopoly solo, défi n°")
     assert "bob a perdu après avoir tenu" in shared.response.content
+    assert "Rang 1 sur 1 pour l'instant · série 1 jour" in shared.response.content
 
 
 async def test_the_days_board_orders_wins_then_losses_by_turns_and_speaks_french(
@@ -83,15 +83,16 @@ async def test_the_days_board_orders_wins_then_losses_by_turns_and_speaks_french
                                         chooser.choose(record.game))).record
         await _resign_daily(world, user)
     board = await world.alice.slash(world.channel, "monopoly daily", day="today")
-    lines = board.response.embeds[0].description.splitlines()
+    focus, blank, *lines = board.response.embeds[0].description.splitlines()
+    assert focus.startswith("🤖 The built-in player (focus)") and blank == ""  # issue 19
     assert lines[0].startswith(f"1. <@{world.bob.id}>: lost, survived")
     assert lines[1].startswith(f"2. <@{world.alice.id}>: lost, survived 1 turn")
-    assert "points" not in board.response.embeds[0].description  # a loss shows no points
+    assert not any("points" in line for line in lines)  # a loss shows no points
     interaction_locales[world.alice.id] = "fr"
     french = await world.alice.slash(world.channel, "monopoly daily", day="aujourd'hui",
                                      scope="global")
     assert french.response.embeds[0].title.endswith("tout le monde")
-    assert french.response.embeds[0].description.splitlines()[1].startswith(
+    assert french.response.embeds[0].description.splitlines()[3].startswith(
         f"2. <@{world.alice.id}> : perdu, a tenu 1 tour")
 
 
@@ -99,7 +100,8 @@ async def test_a_day_that_is_no_daily_is_explained(world):
     refused = await world.alice.slash(world.channel, "monopoly daily", day="next week")
     assert refused.ephemeral and "is not a day with a daily" in refused.response.content
     empty = await world.alice.slash(world.channel, "monopoly daily", day="yesterday")
-    assert empty.response.embeds[0].description == "Nobody has finished this daily yet."
+    assert empty.response.embeds[0].description.endswith("\n\nNobody has finished this daily "
+                                                          "yet.")
 
 
 async def test_stats_show_the_daily_streak(world):

@@ -35,7 +35,7 @@ async def test_a_player_can_give_up_an_undecodable_game_and_play_again(world, ma
     await world.alice.click(prompt.response, label="Yes, resign")
     assert prompt.response.content == "You resigned. Start a new game with /monopoly new."
     again = await world.alice.slash(world.channel, "monopoly new")
-    assert not again.ephemeral and list(button_ids(again.response)) == ["roll"]
+    assert not again.ephemeral and list(button_ids(again.response)) == ["roll", "roll_on"]
     with sqlite3.connect(db_path) as conn:
         rows = conn.execute("SELECT id, status, outcome FROM games ORDER BY id").fetchall()
     assert rows == [(1, "lost", "lost:damaged"), (2, "active", None)]

@@ -40,7 +40,7 @@ async def test_a_french_player_sees_the_game_buttons_and_money_in_french(
     embed = message.embeds[0]
     assert embed.title == "Monopoly solo : la partie de alice"
     assert "Argent" in [f.name for f in embed.fields]
-    assert button_labels(message) == {"roll": "Lancer les dés"}
+    assert button_labels(message) == {"roll": "Lancer les dés", "roll_on": "Enchaîner"}
     await world.alice.click(message, custom_id=button_ids(message)["roll"])
     labels = button_labels(message)
     assert labels["decline"] == "Refuser"
@@ -53,7 +53,7 @@ async def test_a_french_player_sees_the_game_buttons_and_money_in_french(
 async def test_errors_are_in_each_players_own_language(world, interaction_locales):
     interaction_locales[world.bob.id] = "fr"
     start = await world.alice.slash(world.channel, "monopoly new")  # alice plays in English
-    assert button_labels(start.response) == {"roll": "Roll"}
+    assert button_labels(start.response) == {"roll": "Roll", "roll_on": "Roll on"}
     refused = await world.bob.click(start.response, custom_id=button_ids(start.response)["roll"])
     assert refused.ephemeral and refused.response.content == (
         f"C'est la partie de <@{world.alice.id}> ; lancez la vôtre avec /monopoly nouvelle.")

@@ -23,8 +23,9 @@ async def test_new_game_posts_one_message_with_the_board_and_a_roll_button(world
     assert embed.image.url == "attachment://board.png"
     assert [a.filename for a in message.attachments] == ["board.png"]
     ids = button_ids(message)
-    assert list(ids) == ["roll"]
+    assert list(ids) == ["roll", "roll_on"]  # issue 20: Roll on beside Roll
     assert ids["roll"] == f"sm:b:1:0:{world.alice.id}:roll"
+    assert ids["roll_on"] == f"sm:b:1:0:{world.alice.id}:roll_on"
     # The game remembers its message, so a later command can edit it in place.
     record = await world.env.bot.service.get(1)
     assert (record.channel_id, record.message_id) == (world.channel.id, message.id)
@@ -104,7 +105,7 @@ async def test_E3_a_whole_game_to_a_loss_through_clicks_and_menus(world, seeds):
     assert not replay.ephemeral and replay.response.id != final.id
     new = await world.env.bot.service.active_game(world.alice.id)
     assert new.id == 2 and new.options["start_cash"] == 300 and new.game.s.cash == 300
-    assert list(button_ids(replay.response)) == ["roll"]
+    assert list(button_ids(replay.response)) == ["roll", "roll_on"]
     assert new.message_id == replay.response.id
 
 
@@ -114,7 +115,7 @@ async def test_H1_another_users_click_is_refused_privately(world):
     assert refused.ephemeral
     assert refused.response.content == (
         f"This is <@{world.alice.id}>'s game; start yours with /monopoly new.")
-    assert list(button_ids(start.response)) == ["roll"]  # nothing happened
+    assert list(button_ids(start.response)) == ["roll", "roll_on"]  # nothing happened
     assert (await world.env.bot.service.get(1)).version == 0
 
 
@@ -123,14 +124,14 @@ async def test_commands_work_in_a_thread_and_a_dm(world, where):
     if where == "thread":
         thread = await side_thread(world)
         result = await world.alice.slash(thread, "monopoly new")
-        assert result.acknowledged and list(button_ids(result.response)) == ["roll"]
+        assert result.acknowledged and list(button_ids(result.response)) == ["roll", "roll_on"]
         click = await world.alice.click(result.response,
                                         custom_id=button_ids(result.response)["roll"])
         assert click.acknowledged and not click.ephemeral
     else:
         carol = world.env.create_user("carol")
         result = await carol.slash("monopoly new")
-        assert result.acknowledged and list(button_ids(result.response)) == ["roll"]
+        assert result.acknowledged and list(button_ids(result.response)) == ["roll", "roll_on"]
         status = await carol.slash("monopoly status")
         assert status.ephemeral and "carol" in status.response.embeds[0].title
 

@@ -66,7 +66,10 @@ def forge(world, message, custom_id: str, component: dict) -> str:
     for row in stored.components:
         for index, item in enumerate(row["components"]):
             if item.get("custom_id") == custom_id:
-                row["components"][index] = component
+                if component["type"] == 3:  # a menu fills its row (Roll on stands beside Roll)
+                    row["components"][:] = [component]
+                else:
+                    row["components"][index] = component
                 return component["custom_id"]
     raise AssertionError(f"no component {custom_id}")
 

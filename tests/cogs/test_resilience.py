@@ -117,7 +117,7 @@ async def test_H1_a_new_game_offers_to_give_up_a_damaged_one(world, make_bot, db
                                       "database. Give it up and start a new one?")
     started = await world.alice.click(offer.response, label="Resign it and start a new game")
     assert offer.response.content == "Your old game is resigned; here is the new one."
-    assert started.followups and list(button_ids(started.followups[0])) == ["roll"]
+    assert started.followups and list(button_ids(started.followups[0])) == ["roll", "roll_on"]
     new = await world.env.bot.service.active_game(world.alice.id)
     assert new.id == 2 and new.edition == "uk"
     assert world.env.errors == []

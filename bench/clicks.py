@@ -1,0 +1,208 @@
+"""Clicks per game and per turn (issue 20): seeded games played by `focus` through the prompts
+a player sees, before (plain Roll, every prompt) and after (Roll on, no empty prompts, Pay it
+for me). Target: at most 0.5 clicks per turn on average, at most one message edit per click.
+
+Each click is found on the controls the cogs build for the game as it stands
+(cogs.game_message.build_controls: its buttons and menus), and fails the run if it isn't
+there. What follows a click is game_core.prompts.Follow, the rules the service follows to
+store it (the forced ways, and Roll on's rolls): the same moves, played on the engine instead
+of stored, so that 1,000 games take a minute, not an hour of database writes.
+
+- before: every action focus takes is one click (a button, or one option of a menu), as the
+  bot showed it before issue 20 (Roll beside nothing, every prompt asked).
+- after: focus's Roll becomes a click on Roll on, and the answer to a decision it stopped
+  for goes on rolling; a debt is Pay it for me, then its confirm step (two clicks, whatever
+  the number of sales); a win within reach is Cash out (one click); an offer focus will
+  never take (outside its four groups, or a group the Bank has a share of) that would stay
+  unowned (no Bank pawn left) is "Decline, don't offer it again"; the decisions offering one
+  way only are never asked; every other action is the same click as before.
+A click is answered by one edit of the game message (the picture rides with it when drawn
+in time; bench/interaction.py times that part). Turns are the game's turns when it ended.
+
+Run: .venv/bin/python bench/clicks.py [--games 1000] [--seed 0]
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import collections
+import time
+from typing import Any
+
+import discord
+
+from bot.application.records import ACTIVE, GameRecord
+from cogs.game_message import build_controls
+from cogs.controls import split_rolling
+from game_core import Action, Decline, Game, Roll
+from game_core.plans import apply_plan, cash_out_plan, debt_plan
+from game_core.prompts import Follow, can_win_now
+from game_core.board import SQUARES
+from game_core.rules import owns_any
+from game_core.state import BANK, BUY, RAISE_FUNDS, ROLL
+from game_core.strategies import FOCUS_GROUPS, make_strategy
+
+MAX_CLICKS = 2000
+MENUS = {"sell_building": "sell", "mortgage": "mortgage", "lift_mortgage": "lift"}
+
+
+def record_of(game: Game) -> GameRecord:
+    return GameRecord(1, 1, None, None, None, game.s.seed, game.options.to_dict(), game.edition,
+                      ACTIVE, game.version, 0.0, 0.0, None, None, 0, game.turn, game)
+
+
+def controls(game: Game, preview: bool = False, rolling: bool = False,
+             keep: frozenset[int] = frozenset()) -> dict[str, list[str]]:
+    """What the game message offers now: each button's action (the last part of its
+    custom_id, ".on" when answering goes on rolling) and each menu's kind with its
+    options' values."""
+    view = build_controls(record_of(game), locale="en", preview=preview, rolling=rolling,
+                          keep=keep)
+    offered: dict[str, list[str]] = {}
+    for child in view.children:
+        item = getattr(child, "item", child)  # a DynamicItem wraps its button or menu
+        custom_id = getattr(item, "custom_id", None) or ""
+        name = custom_id.rsplit(":", 1)[-1]
+        base, on, _ = split_rolling(name)
+        name = base + ".on" if on and base != "roll_on" else base
+        if isinstance(item, discord.ui.Select):
+            offered[name] = [o.value for o in item.options]
+        elif custom_id:
+            offered[name] = []
+    return offered
+
+
+def click(game: Game, what: str, square: int = -1, preview: bool = False,
+          rolling: bool = False, keep: frozenset[int] = frozenset()) -> None:
+    """Fail unless the message shows this control (and this menu option)."""
+    offered = controls(game, preview, rolling, keep)
+    if rolling and what not in ("roll", "roll_on"):
+        what += ".on"
+    if what not in offered:
+        raise AssertionError(f"turn {game.turn}: no {what!r} control among {sorted(offered)}")
+    if square >= 0 and str(square) not in offered[what]:
+        raise AssertionError(f"turn {game.turn}: square {square} not in the {what} menu")
+
+
+def control_of(action: Action) -> tuple[str, int]:
+    kind = action.type
+    if kind in MENUS:
+        return MENUS[kind], action.square  # type: ignore[attr-defined]
+    return kind, -1
+
+
+def play_before(seed: int) -> tuple[int, int, int]:
+    """(clicks, edits, turns) of one game with every prompt asked."""
+    game, focus = Game.new(seed), make_strategy("focus")
+    clicks = 0
+    while not game.is_over and clicks < MAX_CLICKS:
+        action = focus.choose(game)
+        click(game, *control_of(action))
+        game.apply(action)
+        clicks += 1
+    return clicks, clicks, game.turn
+
+
+def never_wanted(game: Game) -> bool:
+    """focus never buys this offer, whatever its cash: outside its four groups, or in a group
+    the Bank has a share of (the Bank never sells, E1)."""
+    sq = game.pending_square
+    return SQUARES[sq].group not in FOCUS_GROUPS or owns_any(game.s, sq, BANK)
+
+
+def follow(game: Game, follow_on: Follow) -> None:
+    while (found := follow_on.next(game)) is not None:
+        game.apply(found[0])
+
+
+def play_after(seed: int, kinds: collections.Counter[str]) -> tuple[int, int, int]:
+    """(clicks, edits, turns) of one game with Roll on (the answer to a decision it stopped
+    for goes on rolling), no empty prompts, Pay it for me, Cash out once it wins, and the
+    offers the Bank can no longer take declined for good."""
+    game, focus = Game.new(seed), make_strategy("focus")
+    clicks = edits = 0
+    rolling = False
+    keep: frozenset[int] = frozenset()
+    while not game.is_over and clicks < MAX_CLICKS:
+        if game.pending == RAISE_FUNDS:
+            click(game, "plan_debt", rolling=rolling, keep=keep)  # the plan is listed...
+            click(game, "plan_debt_go", preview=True, rolling=rolling, keep=keep)  # ...done
+            plan = debt_plan(game)
+            assert plan is not None
+            after = Follow(game, rolling, keep)
+            apply_plan(game, plan)
+            follow(game, after)
+            clicks, edits = clicks + 2, edits + 2
+            kinds["pay it for me (2 clicks)"] += 2
+            continue
+        action = focus.choose(game)
+        if game.pending == ROLL and can_win_now(game) and not isinstance(action, Roll):
+            click(game, "plan_cash_out", rolling=rolling, keep=keep)  # focus cashes out
+            plan = cash_out_plan(game)
+            assert plan is not None
+            apply_plan(game, plan)
+            clicks, edits = clicks + 1, edits + 1
+            kinds["cash out"] += 1
+            continue
+        roll_on = game.pending == ROLL and isinstance(action, Roll)
+        if roll_on:
+            click(game, "roll_on", rolling=rolling, keep=keep)
+            kinds["roll on"] += 1
+            rolling = True
+        elif (rolling and isinstance(action, Decline) and game.pending == BUY
+              and not game.s.pawns_left and never_wanted(game)):
+            # It stays unowned and focus will never want it: don't offer it again.
+            click(game, "decline_always", rolling=rolling, keep=keep)
+            kinds["decline for good"] += 1
+            keep |= {game.pending_square}
+        else:
+            what, square = control_of(action)
+            click(game, what, square, rolling=rolling, keep=keep)
+            kinds[what] += 1
+        # As the service: rolling goes on after the answer to a decision, never after a
+        # move made while the game waits for a roll.
+        after = Follow(game, roll_on or (rolling and game.pending != ROLL), keep)
+        game.apply(action)
+        follow(game, after)
+        clicks, edits = clicks + 1, edits + 1
+    return clicks, edits, game.turn
+
+
+def summary(label: str, rows: list[tuple[int, int, int]]) -> float:
+    clicks = sum(r[0] for r in rows)
+    edits = sum(r[1] for r in rows)
+    turns = sum(r[2] for r in rows)
+    per_turn = clicks / turns
+    print(f"{label:<8} {clicks / len(rows):8.1f} {edits / len(rows):8.1f} "
+          f"{turns / len(rows):8.1f} {per_turn:10.3f} {edits / clicks:12.2f}")
+    return per_turn
+
+
+async def main(games: int, seed: int) -> None:
+    started = time.perf_counter()
+    before = [play_before(seed + i) for i in range(games)]
+    kinds: collections.Counter[str] = collections.Counter()
+    after = [play_after(seed + i, kinds) for i in range(games)]
+    print(f"{games:,} seeded games (seeds {seed}-{seed + games - 1}) played by focus through "
+          f"the game message's controls, in {time.perf_counter() - started:.0f} s")
+    print(f"{'flow':<8} {'clicks':>8} {'edits':>8} {'turns':>8} {'clicks/turn':>10} "
+          f"{'edits/click':>12}   (per game)")
+    summary("before", before)
+    per_turn = summary("after", after)
+    total = sum(kinds.values())
+    print("after, clicks by control: " + ", ".join(
+        f"{kind} {count / total:.0%}" for kind, count in kinds.most_common()))
+    print(f"clicks per turn: {per_turn:.3f}")
+
+
+def parse(argv: Any = None) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--games", type=int, default=1000)
+    parser.add_argument("--seed", type=int, default=0)
+    return parser.parse_args(argv)
+
+
+if __name__ == "__main__":
+    args = parse()
+    asyncio.run(main(args.games, args.seed))

@@ -1,0 +1,250 @@
+"""Issue 20 in words: plans step by step, the decisions taken for the player and why, and
+the short account of a Roll on (one line a turn at most, money totals, what the Bank built,
+passing GO folded into the money), fitted to a Discord field in either language."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from game_core.actions import LiftMortgage, Mortgage, SellBuilding, SellJailCard
+from game_core.events import (
+    BuildingSold, Built, Collected, Event, JailCardSold, LeftJail, MortgageLifted, Mortgaged,
+    Moved, Paid, PropertyBought, PropertyDeclined, RentPaid, SentToJail, TurnStarted,
+)
+from game_core.game import Game
+from game_core.plans import BUILDINGS_FIRST, KEEP_BUILDINGS, Plan
+from game_core.prompts import (
+    BUILD_MORTGAGED, STOP_RISK, STOP_TURNS, STOP_WIN, Skip, Stop,
+)
+
+from .catalog import t, tn
+from .layout import FIELD_LIMIT, LABEL_LIMIT
+from .money import format_money
+from .narrate import buildings_text, narrate, square_name
+
+StepWords = tuple[Sequence[Event], Skip | None]  # a stored move's events, and why if forced
+
+
+def _names(edition: str, squares: Sequence[int], locale: str) -> str:
+    names = [square_name(edition, i) for i in squares]
+    if len(names) <= 1:
+        return "".join(names)
+    return ", ".join(names[:-1]) + t(locale, "clicks.and") + names[-1]
+
+
+def plan_steps(plan: Plan, game: Game, locale: str) -> str:
+    """The plan's steps in words, in order: "mortgage Reading Railroad (+$100), sell 2
+    houses on Boardwalk (+$200)". Amounts are those the steps bring, played on a copy."""
+    edition = game.edition
+
+    def money(amount: int) -> str:
+        return format_money(amount, edition, locale)
+
+    trial = game.copy()
+    parts: list[tuple[str, int, int, int]] = []  # (kind, square, count, amount)
+    for action in plan.steps:
+        events = trial.apply(action)
+        amount = sum(e.amount for e in events if isinstance(e, (Mortgaged, BuildingSold,
+                                                                  JailCardSold)))
+        if isinstance(action, SellBuilding) and parts and parts[-1][:2] == ("sell",
+                                                                             action.square):
+            _, sq, count, before = parts[-1]
+            parts[-1] = ("sell", sq, count + 1, before + amount)
+        elif isinstance(action, SellBuilding):
+            parts.append(("sell", action.square, 1, amount))
+        elif isinstance(action, Mortgage):
+            parts.append(("mortgage", action.square, 1, amount))
+        elif isinstance(action, LiftMortgage):
+            parts.append(("lift", action.square, 1, sum(
+                e.cost for e in events if isinstance(e, MortgageLifted))))
+        elif isinstance(action, SellJailCard):
+            parts.append(("card", -1, 1, amount))
+    words: list[str] = []
+    for kind, sq, count, amount in parts:
+        name = square_name(edition, sq) if sq >= 0 else ""
+        if kind == "sell" and count > 1:
+            words.append(t(locale, "clicks.step.sell_houses", square=name, count=count,
+                           amount=money(amount)))
+        elif kind == "sell":
+            words.append(t(locale, "clicks.step.sell_house", square=name, amount=money(amount)))
+        elif kind == "mortgage":
+            words.append(t(locale, "clicks.step.mortgage", square=name, amount=money(amount)))
+        elif kind == "lift":
+            words.append(t(locale, "clicks.step.lift", square=name, cost=money(amount)))
+        else:
+            words.append(t(locale, "clicks.step.sell_card", amount=money(amount)))
+    return ", ".join(words)
+
+
+def describe_buy_plan(plan: Plan, game: Game, locale: str) -> str:
+    s, edition = game.s, game.edition
+    return t(locale, "clicks.buy.plan", square=square_name(edition, plan.square),
+             price=format_money(plan.target, edition, locale),
+             cash=format_money(s.cash, edition, locale), steps=plan_steps(plan, game, locale))
+
+
+def describe_unblock_plan(plan: Plan, game: Game, locale: str) -> str:
+    return t(locale, "clicks.unblock.plan", squares=_names(game.edition, plan.lifted, locale),
+             steps=plan_steps(plan, game, locale))
+
+
+def describe_debt_plans(plans: Sequence[Plan], game: Game, locale: str) -> str:
+    """The confirm step of Pay it for me: the best plan in full, the other ways in short."""
+    edition = game.edition
+    best = plans[0]
+    text = t(locale, "clicks.debt.preview", debt=format_money(best.target, edition, locale),
+             steps=plan_steps(best, game, locale),
+             cash=format_money(best.cash_after, edition, locale))
+    others = {BUILDINGS_FIRST: "clicks.way.buildings_first",
+              KEEP_BUILDINGS: "clicks.way.keep_buildings"}
+    ways = [t(locale, others[p.way], raised=format_money(p.raised, edition, locale))
+            for p in plans[1:] if p.way in others]
+    if ways:
+        text += " " + t(locale, "clicks.debt.preview.other", ways="; ".join(ways))
+    return text
+
+
+def plan_label(plan: Plan, game: Game, locale: str) -> str:
+    """The one-click button of a buy or unblock plan; <= 80 characters."""
+    edition = game.edition
+    if plan.kind == "buy":
+        label = t(locale, "clicks.button.buy_plan",
+                  raised=format_money(plan.raised, edition, locale),
+                  price=format_money(plan.target, edition, locale))
+    else:
+        label = t(locale, "clicks.button.unblock", cost=format_money(plan.cost, edition, locale))
+    return label[:LABEL_LIMIT]
+
+
+def describe_skip(skip: Skip, edition: str, locale: str) -> str:
+    """Why a decision was taken for the player: what it offered was one way only."""
+    def money(amount: int) -> str:
+        return format_money(amount, edition, locale)
+
+    name = square_name(edition, skip.square) if skip.square >= 0 else ""
+    if skip.why == BUILD_MORTGAGED:
+        return tn(locale, "clicks.skip.build_mortgaged", len(skip.squares), square=name,
+                  squares=_names(edition, skip.squares, locale), cost=money(skip.amount),
+                  cash=money(skip.cash))
+    return t(locale, f"clicks.skip.{skip.why}", square=name, cost=money(skip.amount),
+             cash=money(skip.cash), most=money(skip.amount), price=money(skip.price),
+             fine=money(skip.amount))
+
+
+def narrate_steps(steps: Sequence[StepWords], *, edition: str, locale: str,
+                  doubles_matter: bool = False) -> list[str]:
+    """Every move's events in full, each forced one told with why."""
+    lines: list[str] = []
+    for events, skip in steps:
+        if skip is not None:
+            lines.append(describe_skip(skip, edition, locale))
+        lines += narrate(events, edition=edition, locale=locale, doubles_matter=doubles_matter)
+    return lines
+
+
+def stop_line(stop: Stop | None, cash: int, turns: int, *, edition: str, locale: str) -> str:
+    """Why a Roll on stopped before a decision, or "" (a decision or the end says itself)."""
+    if stop is not None and stop.why == STOP_RISK:
+        return t(locale, "clicks.stop.risk", amount=format_money(stop.amount, edition, locale),
+                 square=square_name(edition, stop.square),
+                 cash=format_money(cash, edition, locale))
+    if stop is not None and stop.why == STOP_TURNS:
+        return t(locale, "clicks.stop.turns", turns=turns)
+    if stop is not None and stop.why == STOP_WIN:
+        return t(locale, "clicks.stop.win")
+    return ""
+
+
+def _signed(amount: int, edition: str, locale: str) -> str:
+    return ("+" if amount > 0 else "−") + format_money(abs(amount), edition, locale)
+
+
+def account_lines(steps: Sequence[StepWords], *, start_cash: int, end_cash: int,
+                  start_turn: int, stop: Stop | None, edition: str, locale: str,
+                  limit: int = FIELD_LIMIT) -> str:
+    """A Roll on's account in at most `limit` characters: the totals, one line per turn
+    (the newest kept when they don't all fit, with how many earlier ones are in
+    /monopoly history), and why it stopped."""
+    def money(amount: int) -> str:
+        return format_money(amount, edition, locale)
+
+    turns: list[str] = []
+    received = paid = go = 0
+    change, where, seen = 0, -1, False
+    extras: list[str] = []
+    turn = start_turn
+
+    def close() -> None:
+        nonlocal change, where, extras, seen
+        if seen:
+            name = square_name(edition, where, in_jail="jail" in extras) if where >= 0 else ""
+            words = [t(locale, f"clicks.account.{e}") if e in _WORDS else e for e in extras]
+            key = "clicks.account.turn" if change else "clicks.account.turn.even"
+            line = t(locale, key, turn=turn, square=name,
+                     change=_signed(change, edition, locale))
+            turns.append(" · ".join([line, *words]) if words else line)
+        change, where, extras, seen = 0, -1, [], False
+
+    for events, _skip in steps:
+        for e in events:
+            if isinstance(e, TurnStarted):
+                close()
+                turn = e.turn
+                continue
+            seen = True
+            if isinstance(e, Moved):
+                where = e.end
+            elif isinstance(e, Collected):
+                change += e.amount
+                go += e.reason == "salary"
+            elif isinstance(e, RentPaid):
+                if e.payer == "bank":
+                    change += e.amount
+                    received += e.amount
+                else:
+                    change -= e.amount
+                    paid += e.amount
+            elif isinstance(e, Paid):
+                change -= e.amount
+                paid += e.amount
+            elif isinstance(e, PropertyBought):
+                change -= e.price
+                extras.append("bought")
+            elif isinstance(e, PropertyDeclined):
+                extras.append("declined")
+            elif isinstance(e, Built):
+                change -= e.cost
+                if e.by == "bank":
+                    extras.append(t(locale, "clicks.account.bank_built",
+                                    buildings=buildings_text(e.buildings_after, locale)))
+            elif isinstance(e, (Mortgaged, BuildingSold, JailCardSold)):
+                change += e.amount
+            elif isinstance(e, MortgageLifted):
+                change -= e.cost
+            elif isinstance(e, SentToJail):
+                where = 10
+                extras.append("jail")
+            elif isinstance(e, LeftJail):
+                extras.append("left_jail")
+    close()
+    count = len(turns)
+    head = tn(locale, "clicks.account.total", count, start=money(start_cash),
+              end=money(end_cash), received=money(received), paid=money(paid), go=go)
+    tail = stop_line(stop, end_cash, count, edition=edition, locale=locale)
+    room = limit - len(head) - (len(tail) + 1 if tail else 0) - 1
+    kept: list[str] = []
+    for line in reversed(turns):
+        earlier = count - len(kept) - 1
+        note = tn(locale, "clicks.account.earlier", earlier) if earlier else ""
+        need = sum(len(x) + 1 for x in kept) + len(line) + (len(note) + 1 if note else 0)
+        if need > room:
+            break
+        kept.append(line)
+    kept.reverse()
+    earlier = count - len(kept)
+    body = ([tn(locale, "clicks.account.earlier", earlier)] if earlier else []) + kept
+    text = "\n".join([head, *body, *([tail] if tail else [])])
+    return text[:limit]
+
+
+_WORDS = frozenset(("bought", "declined", "jail", "left_jail"))

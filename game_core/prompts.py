@@ -1,0 +1,229 @@
+"""Which pending decisions need the player, and where rolling on stops (issue 20).
+
+A prompt that offers one thing decides nothing, so it is not a prompt: `forced(game)` names
+the one way a decision offers, and why, so that the front ends take it and say why instead
+of asking. What stays a prompt (`needs_player`): a buy the player could take (with its cash
+or through a plan, `plans.buy_plan`), a build that is possible now (or after lifting the
+group's mortgages, `plans.unblock_plan`), a Jail choice with more than one way out, a debt.
+
+Rolling on (`roll_on_stop`) rolls until one of those, the end of the game, `ROLL_ON_TURNS`
+turns, or the moment the cash first falls under what the next roll could cost (the highest
+rent or tax 2 to 12 squares ahead, `next_roll_risk`), or the moment cashing out would first
+break the Bank (a win to take, M5): a player watching would want to stop there. It never
+chooses anything but Roll and the forced ways. After a decision it stopped for, the player's
+answer may go on rolling (`Follow(..., roll_on=True)` from that decision).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .actions import Action, Decline, DoneBuilding, PayFine, Roll
+from .board import BOARD_SIZE, HOTEL, JAIL_FINE, SQUARES, Kind
+from .game import Game
+from .plans import blocking_mortgages, buy_plan, unblock_plan
+from .rules import estate_value, hotel_refusal, house_refusal, liquidation_value
+from .rules import station_rent, street_rent, utility_factor
+from .state import BANK, BUILD, BUY, JAIL, OVER, RAISE_FUNDS, ROLL, GameState
+
+ROLL_ON_TURNS = 50  # the most turns one Roll on plays (its account must fit one message)
+
+# Why a decision was taken for the player (Skip.why).
+BUILD_MORTGAGED = "build_mortgaged"  # P2: the group has a mortgage the cash can't lift
+BUILD_CASH = "build_cash"  # P2: the next building costs more than the cash
+BUILD_SUPPLY = "build_supply"  # S5: the supply has none of the building next due
+BUILD_FULL = "build_full"  # the street has its hotel
+BUY_SHORT = "buy_short"  # P1: even everything raised falls short of the price
+FINE_ONLY = "fine_only"  # P6: no card, no doubles to try: the fine is the one way out
+KEPT_DECLINING = "kept_declining"  # P1: the player asked not to be offered it again
+
+# Why rolling on stopped (Stop.why).
+STOP_CHOICE = "choice"  # a decision needs the player
+STOP_OVER = "over"
+STOP_TURNS = "turns"  # ROLL_ON_TURNS played
+STOP_RISK = "risk"  # the cash fell under what the next roll could cost
+STOP_WIN = "win"  # cashing out now would break the Bank (M5): the game can be won now
+
+
+@dataclass(frozen=True, slots=True)
+class Skip:
+    """A decision taken for the player because it offered one way only, and why.
+    square: the street or property it was about (-1 for Jail). amount: the lifts' cost
+    (BUILD_MORTGAGED), the building's cost (BUILD_CASH), the most everything could raise
+    (BUY_SHORT), the price (BUY_SHORT: `price`) or the fine. squares: the mortgaged streets."""
+
+    action: Action
+    why: str
+    square: int = -1
+    amount: int = 0
+    price: int = 0
+    cash: int = 0
+    squares: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Stop:
+    """Why rolling on stopped. amount/square: the risk and the square it is on (STOP_RISK)."""
+
+    why: str
+    amount: int = 0
+    square: int = -1
+
+
+def can_build(game: Game) -> bool:
+    """P2: a building can go on the pending street now, or once its group's mortgages are
+    lifted with money the player has or can raise elsewhere."""
+    s = game.s
+    sq = s.pending_square
+    if not house_refusal(s, sq) or not hotel_refusal(s, sq):
+        return True
+    plan = unblock_plan(game)
+    return plan is not None and plan.then is not None
+
+
+def forced(game: Game) -> Skip | None:
+    """The one way the pending decision offers, with why; None when the player has a choice
+    (or the game waits for a roll, or is over)."""
+    s = game.s
+    p = s.pending
+    if p == BUILD:
+        return None if can_build(game) else _no_build(game)
+    if p == BUY:
+        sq = s.pending_square
+        price = SQUARES[sq].price
+        if s.cash >= price or buy_plan(game) is not None:
+            return None
+        return Skip(Decline(), BUY_SHORT, sq, liquidation_value(s), price, s.cash)
+    if p == JAIL and not s.jail_cards and not s.options.standard_doubles:
+        return Skip(PayFine(), FINE_ONLY, -1, JAIL_FINE, 0, s.cash)
+    return None
+
+
+def _no_build(game: Game) -> Skip:
+    s = game.s
+    sq = s.pending_square
+    done = DoneBuilding()
+    b = s.buildings[sq]
+    if b == HOTEL:
+        return Skip(done, BUILD_FULL, sq, cash=s.cash)
+    blocked = blocking_mortgages(game, sq)
+    if blocked:
+        cost = sum(SQUARES[i].lift_cost for i in blocked)
+        return Skip(done, BUILD_MORTGAGED, sq, cost, cash=s.cash, squares=blocked)
+    if (b < 4 and not s.houses_left) or (b == 4 and not s.hotels_left):
+        return Skip(done, BUILD_SUPPLY, sq, cash=s.cash)
+    return Skip(done, BUILD_CASH, sq, SQUARES[sq].house_cost, cash=s.cash)
+
+
+def needs_player(game: Game) -> bool:
+    """A decision only the player can take is pending (not a roll, not a forced way)."""
+    p = game.s.pending
+    return p not in (ROLL, OVER) and (p == RAISE_FUNDS or forced(game) is None)
+
+
+def next_roll_risk(s: GameState) -> tuple[int, int]:
+    """(amount, square): the most the next roll could cost on landing (a Bank property's rent
+    as it stands, R1-R3 with a utility at 7 on the dice, or a tax), 2 to 12 squares ahead;
+    (0, -1) when nothing there charges."""
+    best, where = 0, -1
+    for d in range(2, 13):
+        sq = (s.position + d) % BOARD_SIZE
+        square = SQUARES[sq]
+        if square.kind is Kind.TAX:
+            amount = square.tax
+        elif square.is_property and s.owner[sq] == BANK:
+            if square.kind is Kind.STREET:
+                amount = street_rent(s, sq)[0]
+            elif square.kind is Kind.STATION:
+                amount = station_rent(s, sq)[0]
+            else:
+                amount = utility_factor(s, sq) * 7
+        else:
+            continue
+        if amount > best:
+            best, where = amount, sq
+    return best, where
+
+
+def can_win_now(game: Game) -> bool:
+    """M5: cashing out everything now would raise more than the Bank holds."""
+    s = game.s
+    return liquidation_value(s) - s.cash > s.bank_cash
+
+
+def roll_on_stop(game: Game, turns_played: int, was_safe: bool,
+                 could_win: bool = False) -> Stop | None:
+    """Before a roll while rolling on: why to stop now, else None (roll). `turns_played`:
+    turns begun by this Roll on; `was_safe`: the cash covered the risk at the last check;
+    `could_win`: cashing out would already have broken the Bank then."""
+    s = game.s
+    if s.pending == OVER:
+        return Stop(STOP_OVER)
+    if s.pending != ROLL:
+        return Stop(STOP_CHOICE)
+    if turns_played >= ROLL_ON_TURNS:
+        return Stop(STOP_TURNS)
+    if not could_win and can_win_now(game):
+        return Stop(STOP_WIN)
+    risk, square = next_roll_risk(s)
+    if was_safe and s.cash < risk:
+        return Stop(STOP_RISK, risk, square)
+    return None
+
+
+def is_safe(game: Game) -> bool:
+    return game.s.cash >= next_roll_risk(game.s)[0]
+
+
+def way_to_win(game: Game) -> tuple[int, int]:
+    """(net worth, Bank left): E2's worth of the estate now, and what the Bank would hold
+    after paying for everything the player could cash out now (M5: below 0, cashing out
+    breaks the Bank and wins)."""
+    s = game.s
+    worth = estate_value(s)
+    return worth, s.bank_cash - (liquidation_value(s) - s.cash)
+
+
+class Follow:
+    """What follows one click, move by move: the forced ways (always), and with `roll_on`
+    the rolls until `roll_on_stop`. Made before the click is applied; `next(game)` after each
+    move gives the next (action, why it was forced or None), or None when the player is next
+    (`stop` then says why, for Roll on). The service stores each move; the click benchmark
+    plays them on the engine: both follow the same rules from here. `keep_declining`: the
+    squares the player asked, while rolling on, not to be offered again (they are declined
+    as asked, and said so)."""
+
+    def __init__(self, game: Game, roll_on: bool = False,
+                 keep_declining: frozenset[int] = frozenset()) -> None:
+        self.roll_on = roll_on
+        # P1: squares the player declined "for good" while rolling on (they stay unowned:
+        # the Bank had no pawn left); their offers are declined again, as asked.
+        self.keep_declining = keep_declining
+        self.start_turn = game.turn
+        self.start_cash = game.s.cash
+        self.was_safe = is_safe(game)
+        # A win to take stops rolling on when it appears; rolling on from a Roll on click it
+        # may already be there (the player saw it and rolled), after a decision it was not
+        # offered yet (Cash out is offered when the game waits for a roll).
+        self.could_win = game.s.pending == ROLL and can_win_now(game)
+        self.stop: Stop | None = None
+
+    def next(self, game: Game) -> tuple[Action, Skip | None] | None:
+        if game.is_over:
+            self.stop = Stop(STOP_OVER) if self.roll_on else None
+            return None
+        skip = forced(game)
+        if skip is not None:
+            return skip.action, skip
+        if not self.roll_on:
+            return None
+        s = game.s
+        if s.pending == BUY and s.pending_square in self.keep_declining:
+            sq = s.pending_square
+            return Decline(), Skip(Decline(), KEPT_DECLINING, sq, 0, SQUARES[sq].price, s.cash)
+        self.stop = roll_on_stop(game, game.turn - self.start_turn, self.was_safe,
+                                 self.could_win)
+        if self.stop is not None:
+            return None
+        self.was_safe, self.could_win = is_safe(game), can_win_now(game)
+        return Roll(), None

@@ -1,0 +1,162 @@
+"""Privacy through the real client (issue 22): `/monopoly mydata` sends the player alone a
+JSON file of their games; `/monopoly forget` asks first, then deletes or anonymises and says
+which; the bot removed from a server (a real GUILD_DELETE) keeps its data for the grace
+period, then detaches its games; back within it, nothing is lost."""
+
+from __future__ import annotations
+
+import gzip
+import json
+import time
+from typing import Any
+
+from bot.application.privacy import GRACE_SECONDS, Privacy, SweepResult
+from bot.i18n import t
+from cogs import privacy as cog_privacy
+from tests.bot.raw_db import raw
+from tests.bot.test_privacy import every_row_holding
+
+from .conftest import button_ids
+
+
+async def played(world: Any, user: Any) -> int:
+    """A game started and rolled once in the world's channel; its id."""
+    shown = await user.slash(world.channel, "monopoly new")
+    await user.click(shown.response, custom_id=button_ids(shown.response)["roll"])
+    record = await world.env.bot.service.active_game(user.id)
+    return record.id
+
+
+def attached_json(world: Any, message: Any) -> dict[str, Any]:
+    [attachment] = message.attachments
+    assert attachment.filename == f"solo-monopoly-{world.alice.id}.json"
+    return json.loads(world.env.backend.cdn.get(attachment.url))
+
+
+def reply_of(result: Any) -> Any:
+    """The message a deferred command ended with (its follow-up), else its response."""
+    return result.followups[-1] if result.followups else result.response
+
+
+async def test_mydata_sends_the_player_alone_a_json_file_of_their_games(world):
+    cog_privacy._exported.clear()
+    mine = await played(world, world.alice)
+    await played(world, world.bob)
+    result = await world.alice.slash(world.channel, "monopoly mydata")
+    reply = reply_of(result)
+    assert result.ephemeral and reply.ephemeral
+    assert "games: 1, daily challenges: 0" in reply.content
+    document = attached_json(world, reply)
+    assert [g["id"] for g in document["games"]] == [mine]
+    assert document["games"][0]["actions"][0]["action"] == {"type": "roll"}
+    # Once a minute: a second ask right away is refused, privately, without a file.
+    again = await world.alice.slash(world.channel, "monopoly mydata")
+    assert again.ephemeral and not reply_of(again).attachments
+    assert reply_of(again).content == t("en", "privacy.mydata.again_soon")
+
+
+async def test_a_large_export_comes_compressed_in_parts_to_join(world, monkeypatch):
+    cog_privacy._exported.clear()
+    mine = [await played(world, world.alice)]
+    for _ in range(2):  # more games: resign and start again
+        prompt = await world.alice.slash(world.channel, "monopoly resign")
+        await world.alice.click(prompt.response, label=t("en", "button.confirm_resign"))
+        mine.append(await played(world, world.alice))
+    monkeypatch.setattr(cog_privacy, "UPLOAD_LIMIT", 400)  # as if the history were huge
+    result = await world.alice.slash(world.channel, "monopoly mydata")
+    messages = [result.response, *result.followups]  # the first ends the "thinking…" one
+    assert all(m.ephemeral for m in messages) and len(messages) > 1
+    assert "compressed in" in messages[0].content
+    names = [m.attachments[0].filename for m in messages]
+    name = f"solo-monopoly-{world.alice.id}.json.gz"
+    assert names == [f"{name}.{n:03d}" for n in range(1, len(names) + 1)]
+    joined = b"".join(world.env.backend.cdn.get(m.attachments[0].url)
+                      for m in messages)
+    document = json.loads(gzip.decompress(joined))
+    assert [g["id"] for g in document["games"]] == mine
+
+
+async def test_forget_asks_first_then_deletes_and_says_what_it_kept(world, db_path):
+    await played(world, world.alice)
+    bob_game = await played(world, world.bob)
+    service = world.env.bot.service
+    alice_message = (await service.active_game(world.alice.id)).message_id
+    bob_message = (await service.active_game(world.bob.id)).message_id
+    assert alice_message is not None and bob_message is not None
+    prompt = await world.alice.slash(world.channel, "monopoly forget")
+    assert prompt.ephemeral and "can't be undone" in prompt.response.content
+    cancelled = await world.alice.click(prompt.response, label=t("en", "button.cancel"))
+    assert cancelled.response.content == "Nothing was deleted."
+    assert await world.env.bot.service.active_game(world.alice.id) is not None
+    prompt = await world.alice.slash(world.channel, "monopoly forget")
+    done = await world.alice.click(prompt.response, label="Yes, forget me")
+    said = reply_of(done).content
+    assert said.startswith("Done: the bot no longer knows you. Deleted: games: 1 "), said
+    assert "finished games on the leaderboards: 0," in said
+    assert await every_row_holding(str(db_path), world.alice.id) == []
+    # The game in progress's message is gone (its buttons led nowhere); Bob's stays.
+    shown = [m.id for m in world.channel.history()]
+    assert alice_message not in shown and bob_message in shown
+    assert (await world.env.bot.service.get(bob_game)).owner_id == world.bob.id
+
+
+async def test_the_bot_removed_from_a_server_detaches_it_after_the_grace_period(world):
+    service = world.env.bot.service
+    game_id = await played(world, world.alice)
+    guild = world.env.bot.get_guild(world.guild.id)
+    await guild.leave()  # Discord answers with GUILD_DELETE: on_guild_remove
+    await world.env.settle()
+    assert world.env.bot.get_guild(world.guild.id) is None
+    removed = time.time()
+    within = Privacy.of(service, clock=lambda: removed + GRACE_SECONDS - 60)
+    assert await within.sweep() == []
+    assert (await service.get(game_id)).guild_id == world.guild.id
+    after = Privacy.of(service, clock=lambda: removed + GRACE_SECONDS + 60)
+    assert await after.sweep() == [SweepResult(world.guild.id, 1)]
+    record = await service.get(game_id)
+    assert (record.guild_id, record.channel_id, record.owner_id) == (None, None, world.alice.id)
+
+
+async def leave_and_come_back(world: Any, *, as_a_join: bool) -> None:
+    """The bot removed from the world's server, then added back: Discord's GUILD_CREATE
+    for a join (no `unavailable` field), or as the server is seen again after a restart."""
+    from simcord.backend import serializers
+
+    backend = world.env.backend
+    kept = backend.guilds[world.guild.id]
+    channels = {c: backend.channels[c] for c in kept.channel_ids}
+    await world.env.bot.get_guild(world.guild.id).leave()
+    await world.env.settle()
+    backend.guilds[kept.id] = kept
+    backend.channels.update(channels)
+    payload = dict(serializers.guild_create_payload(backend, kept))
+    if as_a_join:
+        payload.pop("unavailable", None)
+    backend.emit("GUILD_CREATE", payload)
+    await world.env.settle()
+    assert world.env.bot.get_guild(world.guild.id) is not None
+
+
+async def test_the_bot_back_in_a_server_within_the_grace_period_loses_nothing(world, db_path):
+    service = world.env.bot.service
+    game_id = await played(world, world.alice)
+    await leave_and_come_back(world, as_a_join=True)  # on_guild_join
+    departures = await raw(str(db_path), "SELECT guild_id FROM guild_departures")
+    assert departures == []
+    later = Privacy.of(service, clock=lambda: time.time() + 2 * GRACE_SECONDS)
+    assert await later.sweep() == []
+    assert (await service.get(game_id)).guild_id == world.guild.id
+
+
+async def test_a_server_the_bot_is_seen_in_again_is_kept_by_the_sweep(world, db_path):
+    """Added back while the bot was offline, no join event comes: the sweep sees it."""
+    service = world.env.bot.service
+    game_id = await played(world, world.alice)
+    await leave_and_come_back(world, as_a_join=False)
+    assert await raw(str(db_path), "SELECT guild_id FROM guild_departures") == [
+        (world.guild.id,)]
+    cog = world.env.bot.get_cog("PrivacyCog")
+    later = Privacy.of(service, clock=lambda: time.time() + 2 * GRACE_SECONDS)
+    assert await cog.sweep(later) == []
+    assert await raw(str(db_path), "SELECT guild_id FROM guild_departures") == []
+    assert (await service.get(game_id)).guild_id == world.guild.id
