@@ -28,7 +28,8 @@ from collections.abc import Awaitable, Callable
 from typing import ParamSpec, Protocol, TypeVar
 
 from game_core import Game
-from game_core.advisor import DEFAULT_ROLLOUTS, Hint, Tallies, open_choices, split, summarize
+from game_core.advisor import DEFAULT_ROLLOUTS, Hint, Tallies, choice_to_data, open_choices
+from game_core.advisor import split, summarize
 from game_core.advisor import tally_chunk
 from game_core.rng import MASK64, mix
 
@@ -116,7 +117,7 @@ async def compute_hint(workers: WorkerPool, game: Game, seed: int,
     (at least one per worker, each about SLICE_PLAYOUTS games played out)."""
     choices = open_choices(game)
     data = game.to_dict()
-    choice_data = [a.to_dict() for a in choices]
+    choice_data = [choice_to_data(a) for a in choices]
     chunks = split(rollouts, slices(rollouts, len(choices), workers.size))
     parts = await asyncio.gather(*(workers.run_later(tally_chunk, data, choice_data, seed,
                                                      a, b)

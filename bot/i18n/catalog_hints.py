@@ -36,6 +36,12 @@ HINTS_EN: dict[str, str] = {
                         "your last move; the game has moved on (turn {now}). Press Think "
                         "again for the game as it is now.",
     "hint.think_again": "Think again",
+    "hint.plan.buy": "Buy {square} after raising the price: {steps}",
+    "hint.plan.unblock": "{then} after lifting what blocks the group: {steps}",
+    "hint.plan.debt.least_rent": "Pay it keeping the most rent: {steps} ({cash} left)",
+    "hint.plan.debt.buildings_first": "Pay it selling buildings first: {steps} ({cash} left)",
+    "hint.plan.debt.keep_buildings": "Pay it keeping the buildings: {steps} ({cash} left)",
+    "hint.button.plan": "Do it: {label}",
     "hint.queued.one": "Thinking… One hint is ahead of yours; yours comes right after it.",
     "hint.queued": "Thinking… {ahead} hints are ahead of yours; they go first, oldest "
                    "first, and yours comes right after them.",
@@ -78,6 +84,15 @@ HINTS_FR: dict[str, str] = {
                         "avant votre dernier coup ; la partie a avancé (tour {now}). "
                         "Appuyez sur Réfléchir à nouveau pour la partie telle qu'elle est.",
     "hint.think_again": "Réfléchir à nouveau",
+    "hint.plan.buy": "Acheter {square} après avoir réuni le prix : {steps}",
+    "hint.plan.unblock": "{then} après avoir levé ce qui bloque le groupe : {steps}",
+    "hint.plan.debt.least_rent": "Payer en gardant le plus de loyers : {steps} (reste "
+                                 "{cash})",
+    "hint.plan.debt.buildings_first": "Payer en vendant d'abord les bâtiments : {steps} "
+                                      "(reste {cash})",
+    "hint.plan.debt.keep_buildings": "Payer en gardant les bâtiments : {steps} (reste "
+                                     "{cash})",
+    "hint.button.plan": "Le faire : {label}",
     "hint.queued.one": "Je réfléchis… Un conseil passe avant le vôtre ; le vôtre suit "
                        "juste après.",
     "hint.queued": "Je réfléchis… {ahead} conseils passent avant le vôtre, du plus ancien "

@@ -11,14 +11,34 @@ follow from the likeliest to win, and those that don't fit are counted on one la
 from __future__ import annotations
 
 from game_core import Game
-from game_core.advisor import ChoiceOdds, Hint
+from game_core.advisor import Choice, ChoiceOdds, Hint
+from game_core.plans import Plan
 
+from .account import plan_steps
 from .catalog import t
-from .money import format_number, format_percent
-from .narrate import action_label
+from .money import format_money, format_number, format_percent
+from .narrate import action_label, square_name
 
 BEST_MARK, OTHER_MARK, CLOSE_MARK = "★", "·", "≈"
 MESSAGE_LIMIT = 2000  # Discord: a message's content
+STEPS_LIMIT = 240  # a plan's steps in words, cut beyond (a debt may take a dozen steps)
+
+
+def choice_label(choice: Choice, game: Game, *, locale: str) -> str:
+    """A button's label, or a plan in one line: its goal, then its steps."""
+    if not isinstance(choice, Plan):
+        return action_label(choice, game, locale=locale)
+    steps = plan_steps(choice, game, locale)
+    if len(steps) > STEPS_LIMIT:
+        steps = steps[:STEPS_LIMIT].rsplit(", ", 1)[0] + ", …"
+    money = format_money(choice.cash_after, game.edition, locale)
+    if choice.kind == "buy":
+        return t(locale, "hint.plan.buy", square=square_name(game.edition, choice.square),
+                 steps=steps)
+    if choice.kind == "unblock":
+        then = "" if choice.then is None else action_label(choice.then, game, locale=locale)
+        return t(locale, "hint.plan.unblock", steps=steps, then=then)
+    return t(locale, f"hint.plan.debt.{choice.way}", steps=steps, cash=money)
 
 
 def describe_hint(hint: Hint, game: Game, *, locale: str, bold: bool = True,
@@ -42,7 +62,7 @@ def describe_hint(hint: Hint, game: Game, *, locale: str, bold: bool = True,
                  low=percent(odds.win_low), high=percent(odds.win_high),
                  turns=f"{odds.turns:.0f}")
 
-    labels = {id(o): action_label(o.action, game, locale=locale) for o in hint.choices}
+    labels = {id(o): choice_label(o.action, game, locale=locale) for o in hint.choices}
     head = [name(t(locale, "hint.title", turn=game.turn))]
     method = t(locale, "hint.method", rollouts=format_number(hint.rollouts, locale))
     best = hint.best
