@@ -41,7 +41,15 @@ HINTS_EN: dict[str, str] = {
     "hint.plan.debt.least_rent": "Pay it keeping the most rent: {steps} ({cash} left)",
     "hint.plan.debt.buildings_first": "Pay it selling buildings first: {steps} ({cash} left)",
     "hint.plan.debt.keep_buildings": "Pay it keeping the buildings: {steps} ({cash} left)",
-    "hint.button.plan": "Do it: {label}",
+    "hint.button.buy": "Raise the price and buy",
+    "hint.button.unblock": "Lift and build",
+    "hint.button.debt.least_rent": "Pay, keeping the most rent",
+    "hint.button.debt.buildings_first": "Pay, selling buildings first",
+    "hint.button.debt.keep_buildings": "Pay, keeping the buildings",
+    "hint.plan.done": "Done: the game message shows where the game stands now.",
+    "hint.plan.stale": "This hint was for a move already played: nothing was done. Press "
+                       "Hint again on the game message.",
+    "hint.plan.gone": "That plan can't be carried out any more: nothing was done.",
     "hint.queued.one": "Thinking… One hint is ahead of yours; yours comes right after it.",
     "hint.queued": "Thinking… {ahead} hints are ahead of yours; they go first, oldest "
                    "first, and yours comes right after them.",
@@ -92,7 +100,15 @@ HINTS_FR: dict[str, str] = {
                                       "(reste {cash})",
     "hint.plan.debt.keep_buildings": "Payer en gardant les bâtiments : {steps} (reste "
                                      "{cash})",
-    "hint.button.plan": "Le faire : {label}",
+    "hint.button.buy": "Réunir le prix et acheter",
+    "hint.button.unblock": "Lever et construire",
+    "hint.button.debt.least_rent": "Payer en gardant le plus de loyers",
+    "hint.button.debt.buildings_first": "Payer en vendant d'abord les bâtiments",
+    "hint.button.debt.keep_buildings": "Payer en gardant les bâtiments",
+    "hint.plan.done": "C'est fait : le message de la partie montre où elle en est.",
+    "hint.plan.stale": "Ce conseil portait sur un coup déjà joué : rien n'a été fait. "
+                       "Appuyez à nouveau sur Conseil sous le message de la partie.",
+    "hint.plan.gone": "Ce plan ne peut plus être suivi : rien n'a été fait.",
     "hint.queued.one": "Je réfléchis… Un conseil passe avant le vôtre ; le vôtre suit "
                        "juste après.",
     "hint.queued": "Je réfléchis… {ahead} conseils passent avant le vôtre, du plus ancien "
