@@ -203,7 +203,7 @@ async def _carry(interaction: discord.Interaction[Any], game_id: int,
             return
         record = result.record
         # Saved: answer now (Discord's 3 s), the picture following if it isn't drawn yet.
-        await answer_click(interaction, record, result.events,
+        await answer_click(interaction, record, result.last_events,
                            None if result.duplicate else result)
         if record.daily_day is not None and record.game.is_over and not result.duplicate:
             await show_result(interaction, record)  # the result to post (issue 19)

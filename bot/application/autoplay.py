@@ -77,6 +77,12 @@ class Played:
     def events(self) -> list[Event]:
         return [e for step in self.steps for e in step.events]
 
+    @property
+    def last_events(self) -> list[Event]:
+        """The last stored move's events: what the board picture is drawn after, as for
+        `/monopoly resume` (the log's last entry), so both show the same picture."""
+        return list(self.steps[-1].events)
+
 
 def _square(value: object) -> int:
     """A square number, 0 to 39 (of a square kept declining)."""
