@@ -96,11 +96,13 @@ def burst(size: int) -> None:
                 started = min(c.dispatched for c in clicks)
                 fake.wait_answered(clicks, timeout=120)
                 messages = [fake.messages[t.message_id] for t in tables]
-                fake.wait_until(lambda: all(m.version == 1 and m.picture for m in messages),
-                                timeout=300)
+                # A roll may be followed at once by decisions offering one way only (issue
+                # 20): a message is up to date at version 1 or later.
+                fake.wait_until(lambda: all((m.version or 0) >= 1 and m.picture
+                                            for m in messages), timeout=300)
                 wall = time.monotonic() - started
                 shown = max(next(at for at, version, picture in m.history
-                                 if version == 1 and picture) for m in messages) - started
+                                 if (version or 0) >= 1 and picture) for m in messages) - started
                 cpu = meter.report(wall)
             finally:
                 bot.stop()
@@ -145,8 +147,8 @@ def behind_hints(hinters: int, players: int) -> None:
                                           for t in others])
                 started = min(c.dispatched for c in clicks)
                 boards = [fake.messages[t.message_id] for t in others]
-                fake.wait_until(lambda: all(m.version == 1 and m.picture for m in boards),
-                                timeout=300)
+                fake.wait_until(lambda: all((m.version or 0) >= 1 and m.picture
+                                            for m in boards), timeout=300)
                 fake.wait_until(lambda: all("Hint for turn" in m.content for m in replies),
                                 timeout=300)
                 cpu = meter.report(time.monotonic() - presses[0].dispatched)
@@ -154,7 +156,7 @@ def behind_hints(hinters: int, players: int) -> None:
                 bot.stop()
         finally:
             fake.stop()
-    pictures = [next(at for at, v, p in m.history if v == 1 and p) - c.dispatched
+    pictures = [next(at for at, v, p in m.history if (v or 0) >= 1 and p) - c.dispatched
                 for m, c in zip(boards, clicks, strict=True)]
     hints_done = sorted(m.history[-1][0] - started for m in replies)
     acks = [c.ack_seconds for c in clicks if c.ack_seconds is not None]
