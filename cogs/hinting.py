@@ -14,17 +14,33 @@ import discord
 
 from bot.errors import GameFinished, GameNotFound, NotYourGame, StaleVersion
 from bot.application.hints import AlreadyThinking, HintService, NoHints
+from bot.application.records import ACTIVE, GameRecord
 from bot.i18n import t
-from bot.i18n.hints import describe_hint
+from bot.i18n.hints import MESSAGE_LIMIT, describe_hint
+from bot.i18n.money import format_number
+
+from game_core.advisor import Hint
+from game_core.errors import IllegalActionError
+from game_core.plans import PAY_DEBT, Plan
 
 from .board_updates import answer_click
+from .hint_button import HintButton, HintPlanButton
+from .play import refresh_game_message
 from .errors import report_error
 from .replies import ephemeral, last_events, locale_for, service_of
+
+MAX_PLAN_BUTTONS = 5  # one row
 
 if TYPE_CHECKING:
     from bot.hosting.app import MonopolyBot
 
-MESSAGE_LIMIT = 2000
+
+
+def queued(locale: str, ahead: int) -> str:
+    """While the hint waits: how many hints are ahead of it."""
+    if ahead == 1:
+        return t(locale, "hint.queued.one")
+    return t(locale, "hint.queued", ahead=format_number(ahead, locale))
 
 
 def hints_of(interaction: discord.Interaction[Any]) -> HintService:
@@ -50,8 +66,12 @@ async def show_hint(interaction: discord.Interaction[Any], game_id: int,
                 await ephemeral(interaction, t(locale, "error.stale"))
                 return
         await interaction.response.defer(ephemeral=True, thinking=True)
+
+        async def note(ahead: int) -> None:
+            await interaction.edit_original_response(content=queued(locale, ahead))
+
         try:
-            record, hint = await hints.hint(game_id, user_id, version)
+            record, hint = await hints.hint(game_id, user_id, version, on_wait=note)
         except AlreadyThinking:
             await ephemeral(interaction, t(locale, "hint.already_thinking"))
         except StaleVersion:
@@ -65,7 +85,77 @@ async def show_hint(interaction: discord.Interaction[Any], game_id: int,
         except NoHints:
             await ephemeral(interaction, t(locale, "hint.no_hints"))
         else:
-            text = "\n".join(describe_hint(hint, record.game, locale=locale))
-            await ephemeral(interaction, text[:MESSAGE_LIMIT])
+            await deliver(interaction, record, hint, locale)
+    except Exception as exc:  # noqa: BLE001 -- every failure gets an answer and a log line
+        await report_error(interaction, exc)
+
+
+async def deliver(interaction: discord.Interaction[Any], record: GameRecord, hint: Hint,
+                  locale: str) -> None:
+    """The hint in place of "thinking..." (or of the note saying it waits). A hint about a
+    version the game has left behind (a move made meanwhile, in another window) says so
+    first and offers to think again about the game as it is now."""
+    now = await service_of(interaction).get(record.id)
+    if now.version == hint.version or now.status != ACTIVE:
+        text = "\n".join(describe_hint(hint, record.game, locale=locale))
+        plans = plan_buttons(record, hint, locale)
+        if plans is None:
+            await interaction.edit_original_response(content=text[:MESSAGE_LIMIT])
+        else:
+            await interaction.edit_original_response(content=text[:MESSAGE_LIMIT], view=plans)
+        return
+    note = t(locale, "hint.out_of_date", turn=record.game.turn, now=now.game.turn)
+    lines = describe_hint(hint, record.game, locale=locale,
+                          limit=MESSAGE_LIMIT - len(note) - 1)
+    view = discord.ui.View(timeout=None)
+    view.add_item(HintButton(now.id, now.version, now.owner_id,
+                             label=t(locale, "hint.think_again")))
+    text = "\n".join([lines[0], note, *lines[1:]])
+    await interaction.edit_original_response(content=text[:MESSAGE_LIMIT], view=view)
+
+
+def plan_buttons(record: GameRecord, hint: Hint, locale: str) -> discord.ui.View | None:
+    """One button per plan the hint weighed (issue 21), the best first: a click carries it
+    out (the service's `carry_out`, as the game message's own plan buttons do)."""
+    plans = [o.action for o in sorted(hint.choices, key=lambda o: not o.best)
+             if isinstance(o.action, Plan)][:MAX_PLAN_BUTTONS]
+    if not plans:
+        return None
+    view = discord.ui.View(timeout=None)
+    for plan in plans:
+        label = t(locale, "hint.button.debt." + plan.way if plan.kind == PAY_DEBT
+                  else "hint.button." + plan.kind)
+        view.add_item(HintPlanButton(record.id, hint.version, record.owner_id, plan.kind,
+                                     plan.way, label=label))
+    return view
+
+
+async def carry_plan(interaction: discord.Interaction[Any], game_id: int, version: int,
+                     kind: str, way: str) -> None:
+    """A plan's button under a hint: carry it out, show the game message where it now
+    stands, and turn the hint into a line saying it was done."""
+    service, locale = service_of(interaction), locale_for(interaction)
+    try:
+        await interaction.response.defer()
+        try:
+            played = await service.carry_out(game_id, interaction.user.id, version, kind, way)
+        except StaleVersion:
+            await ephemeral(interaction, t(locale, "hint.plan.stale"))
+            return
+        except NotYourGame as exc:
+            await ephemeral(interaction, t(locale, "error.not_owner", owner=f"<@{exc.owner_id}>"))
+            return
+        except GameFinished:
+            await ephemeral(interaction, t(locale, "error.game_over"))
+            return
+        except GameNotFound:
+            await ephemeral(interaction, t(locale, "error.unknown_game"))
+            return
+        except IllegalActionError:
+            await ephemeral(interaction, t(locale, "hint.plan.gone"))
+            return
+        await interaction.edit_original_response(content=t(locale, "hint.plan.done"),
+                                                 view=None)
+        await refresh_game_message(interaction, played.record, played.events)
     except Exception as exc:  # noqa: BLE001 -- every failure gets an answer and a log line
         await report_error(interaction, exc)

@@ -31,8 +31,8 @@ from .daily import ShareButton
 from .daily_command import daily_command
 from .controls import ActionButton, ActionSelect, ClickAnswers, PlayAgainButton, answer_clicks_with
 from .errors import on_tree_error
-from .hint_button import HintButton, answer_hints_with
-from .hinting import show_hint
+from .hint_button import HintButton, HintPlanButton, answer_hints_with
+from .hinting import carry_plan, show_hint
 from .pagers import PageButton, show_pages
 from .pictures import (
     RECORD_FETCH, RECORD_NAME, MoneyMapButton, attach, draw, show_money_map, with_file,
@@ -382,10 +382,10 @@ async def setup(bot: MonopolyBot) -> None:
     """Extension entry point: the cog, the persistent controls, the translator, the handler."""
     await bot.tree.set_translator(CatalogTranslator())
     answer_clicks_with(ClickAnswers(play=play_action, play_again=play_again))
-    answer_hints_with(show_hint)
+    answer_hints_with(show_hint, carry_plan)
     bot.add_dynamic_items(ActionButton, ActionSelect, PlayAgainButton, PageButton,
                           ResignButton, ExpiredPrompt, HintButton, MoneyMapButton,
-                          ShareButton)
+                          ShareButton, HintPlanButton)
     bot.tree.on_error = on_tree_error  # type: ignore[method-assign]
     await bot.add_cog(MonopolyCog(bot))
     await bot.add_cog(PrivacyCog(bot))

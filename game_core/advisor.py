@@ -15,6 +15,12 @@ Common random numbers: rollout i plays the same future (same dice stream, same d
 after every choice, so that the difference between two choices comes from the choices, not
 from luck; the comparison is sharper than each figure alone.
 
+Choices are what the player can decide now (issue 21): the buttons, and the short plans the
+menus make possible (`game_core.plans`): buy after raising the price the least-rent way,
+build after lifting what blocks the group, and for a debt its distinct ways to pay (never
+every single sale and mortgage). A plan is played step by step in each rollout, then the
+rest of the game as for any choice.
+
 Work splits into chunks of rollouts (`tally_chunk`, plain data in and out) that worker
 processes can run apart and `summarize` adds up: rollout i's future depends on i only, so
 the figures don't depend on how the work was split.
@@ -33,6 +39,7 @@ from .actions import (
 )
 from .board import SQUARES
 from .game import Game
+from .plans import Plan, apply_plan, buy_plan, debt_plans, unblock_plan
 from .rng import BY_ROLL, MASK64, mix, shuffled
 from .rules import hotel_refusal, house_refusal
 from .simulate import MAX_ACTIONS, wilson_interval
@@ -40,6 +47,8 @@ from .state import BUILD, BUY, JAIL, OVER, RAISE_FUNDS, ROLL, GameState
 from .strategies import Focus
 
 DEFAULT_ROLLOUTS = 1000
+MAX_DEBT_CHOICES = 6  # a debt's hint: a handful of distinct ways to pay, not every step
+Choice = Action | Plan  # a button, or a plan through the menus carried out in one click
 Z95 = 1.96
 
 
@@ -105,7 +114,7 @@ class ChoiceOdds:
     choice's lead over the best one, rollout by rollout on the same futures (in win rate, or
     in turns when no rollout wins); (0, 0) for the best itself."""
 
-    action: Action
+    action: Choice
     rollouts: int
     wins: int
     win_rate: float
@@ -138,22 +147,31 @@ class Hint:
         return any(c.too_close for c in self.choices)
 
 
-def open_choices(game: Game) -> list[Action]:
-    """The choices a hint weighs: buy or decline (P1); a house, a hotel or stop (P2); the fine
-    or the card (P6, and a doubles try under T3 standard); each sale, mortgage and the card
-    while raising funds (M1); the roll itself when nothing else is asked."""
+def open_choices(game: Game) -> list[Choice]:
+    """The choices a hint weighs: buy (or, when the cash falls short, the plan raising the
+    price, then buy) or decline (P1, T4); a house, a hotel, the plan lifting what blocks the
+    group, or stop (P2, M2); the fine or the card (P6, and a doubles try under T3
+    standard); the distinct ways to pay a debt (M1); the roll itself when nothing else is
+    asked."""
     s = game.s
     pending = s.pending
-    out: list[Action] = []
+    out: list[Choice] = []
     if pending == BUY:
         if s.cash >= SQUARES[s.pending_square].price:
             out.append(Buy())
+        else:
+            plan = buy_plan(game)
+            if plan is not None:
+                out.append(plan)
         out.append(Decline())
     elif pending == BUILD:
         if not house_refusal(s, s.pending_square):
             out.append(BuildHouse())
         if not hotel_refusal(s, s.pending_square):
             out.append(BuildHotel())
+        plan = unblock_plan(game)
+        if plan is not None and plan.then is not None:
+            out.append(plan)
         out.append(DoneBuilding())
     elif pending == JAIL:
         out.append(PayFine())
@@ -162,14 +180,43 @@ def open_choices(game: Game) -> list[Action]:
         if s.options.doubles == "standard":
             out.append(Roll())
     elif pending == RAISE_FUNDS:
-        out = [a for a in game.legal_actions() if a.type != "resign"]
+        out = list(debt_plans(game)[:MAX_DEBT_CHOICES])
+        if not out:  # no plan found (none should be missing): the single steps
+            out = [a for a in game.legal_actions() if a.type != "resign"]
     elif pending == ROLL:
         out.append(Roll())
     return out
 
 
+def choice_to_data(choice: Choice) -> dict[str, Any]:
+    """A choice as plain data, for a worker process."""
+    if isinstance(choice, Plan):
+        return {"plan": {"kind": choice.kind, "way": choice.way,
+                         "steps": [a.to_dict() for a in choice.steps],
+                         "then": None if choice.then is None else choice.then.to_dict(),
+                         "numbers": [choice.square, choice.target, choice.raised,
+                                     choice.cost, choice.cash_after]}}
+    return choice.to_dict()
+
+
+def choice_from_data(data: dict[str, Any]) -> Choice:
+    plan = data.get("plan")
+    if plan is None:
+        return action_from_dict(data)
+    then = plan["then"]
+    return Plan(plan["kind"], plan["way"], tuple(action_from_dict(a) for a in plan["steps"]),
+                None if then is None else action_from_dict(then), *plan["numbers"])
+
+
+def _choose(game: Game, choice: Choice) -> None:
+    if isinstance(choice, Plan):
+        apply_plan(game, choice)
+    else:
+        game.apply(choice)
+
+
 def advise(game: Game, rollouts: int = DEFAULT_ROLLOUTS, seed: int = 0,
-           choices: Sequence[Action] | None = None) -> Hint:
+           choices: Sequence[Choice] | None = None) -> Hint:
     """The whole hint in this process (the bot splits it over workers with `tally_chunk`).
     The game is not changed."""
     picked = list(open_choices(game) if choices is None else choices)
@@ -177,7 +224,7 @@ def advise(game: Game, rollouts: int = DEFAULT_ROLLOUTS, seed: int = 0,
     return summarize(game.version, seed, picked, tallies)
 
 
-def rollout_tallies(game: Game, choices: Sequence[Action], seed: int, start: int,
+def rollout_tallies(game: Game, choices: Sequence[Choice], seed: int, start: int,
                     stop: int) -> Tallies:
     """Rollouts start..stop-1 of each choice, on the same futures for every choice."""
     count = len(choices)
@@ -195,7 +242,7 @@ def rollout_tallies(game: Game, choices: Sequence[Action], seed: int, start: int
             state = _clone(origin)
             _fresh_future(state, future)
             played = Game(state)
-            played.apply(action)
+            _choose(played, action)
             _play_out(played, player)
             won[k] = state.result == "won"
             lasted[k] = turns = state.turn - start_turn
@@ -216,7 +263,7 @@ def tally_chunk(game_data: dict[str, Any], choice_data: list[dict[str, Any]], se
     """`rollout_tallies` on plain data, for a worker process: a saved game and actions in,
     sums out (`Tallies.from_data` reads them back)."""
     game = Game.from_dict(game_data)
-    choices = [action_from_dict(a) for a in choice_data]
+    choices = [choice_from_data(a) for a in choice_data]
     return rollout_tallies(game, choices, seed, start, stop).to_data()
 
 
@@ -227,7 +274,7 @@ def split(rollouts: int, parts: int) -> list[tuple[int, int]]:
     return [(a, b) for a, b in zip(bounds, bounds[1:], strict=False) if b > a]
 
 
-def summarize(version: int, seed: int, choices: Sequence[Action], tallies: Tallies) -> Hint:
+def summarize(version: int, seed: int, choices: Sequence[Choice], tallies: Tallies) -> Hint:
     """The figures of each choice, the best marked, and which are too close to call.
 
     Best: the highest chance of winning (then the most turns). When no rollout of any choice
@@ -273,7 +320,7 @@ def _paired_interval(n: int, total: int, total_sq: int) -> tuple[float, float]:
     return mean - half, mean + half
 
 
-def _odds(action: Action, t: Tally) -> ChoiceOdds:
+def _odds(action: Choice, t: Tally) -> ChoiceOdds:
     n = t.rollouts
     low, high = wilson_interval(t.wins, n)
     mean = t.turns / n if n else 0.0

@@ -3,6 +3,7 @@ the event loop only ever waits for it and stays free to answer clicks in time.
 
     pool = WorkerPool.start()              # once, in MonopolyBot.setup_hook
     png = await pool.run(render_board, game, last_move=(7, 11))
+    tally = await pool.run_later(tally_chunk, ...)   # a hint's slice: after every picture
     await pool.close()                     # on shutdown: no worker process is left
 
 `run` takes any picklable module-level function and arguments. The pool is sized from the
@@ -15,6 +16,14 @@ sees the bot gone); with every worker gone, multiprocessing's resource tracker r
 of its pipe and exits too, so nothing is left running. A worker that dies
 (killed, out of memory) breaks a ProcessPoolExecutor for good; the pool then starts a fresh
 one for the next job instead of failing every job from then on.
+
+Two lanes, one set of workers. The pool hands at most one job per worker to the executor
+and keeps the rest itself, in two queues: `run` (board pictures and every other answer a
+player is looking at) and `run_later` (hints). A free worker always takes the oldest
+picture first; a hint's slice only when no picture waits. A hint is cut into slices of a
+few dozen rollouts (`bot.application.hints`), so a picture never waits for more than the
+slices already running, a fraction of a second, however many hints are queued; hints
+themselves go oldest first (their slices queue in the order the hints were asked).
 
 Tests that drive the bot inside their own process (simcord) use `WorkerPool.in_threads()`:
 the same interface, off the event loop, without starting processes for every test.
@@ -29,6 +38,7 @@ import os
 import signal
 import threading
 import time
+from collections import deque
 from collections.abc import Callable
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
@@ -88,6 +98,9 @@ def _ready(job: Callable[[], object] | None) -> int:
     return os.getpid()
 
 
+NOW, LATER = 0, 1  # the lanes, in the order a free worker serves them
+
+
 class WorkerPool:
     def __init__(self, make_executor: Callable[[], Executor], size: int, *,
                  processes: bool) -> None:
@@ -96,12 +109,20 @@ class WorkerPool:
         self.size = size
         self.processes = processes  # False: threads (tests in one process)
         self._closed = False
-        self._running = 0  # jobs submitted and not finished
+        self._busy = 0  # jobs handed to the executor and not finished: at most `size`
+        # Jobs waiting for a worker, per lane, oldest first: each waits on its turn.
+        self._waiting: tuple[deque[asyncio.Future[None]], ...] = (deque(), deque())
 
     @property
     def backlog(self) -> int:
-        """Jobs waiting for a free worker: a caller in a hurry need not wait behind them."""
-        return max(0, self._running - self.size)
+        """Pictures waiting for a free worker: a caller in a hurry need not wait behind them.
+        Hints' slices don't count: a picture goes before them."""
+        return sum(not turn.done() for turn in self._waiting[NOW])
+
+    @property
+    def waiting_later(self) -> int:
+        """Hints' slices waiting for a worker."""
+        return sum(not turn.done() for turn in self._waiting[LATER])
 
     @classmethod
     def start(cls, size: int | None = None) -> WorkerPool:
@@ -134,10 +155,48 @@ class WorkerPool:
         return pids
 
     async def run(self, fn: Callable[P, T], /, *args: P.args, **kwargs: P.kwargs) -> T:
-        """`fn(*args, **kwargs)` in a worker; raises PoolClosed once the pool is closed."""
+        """`fn(*args, **kwargs)` in a worker, as soon as one is free (before any job queued
+        with `run_later`); raises PoolClosed once the pool is closed."""
+        await self._turn(NOW)
+        return await self._submit(fn, *args, **kwargs)
+
+    async def run_later(self, fn: Callable[P, T], /, *args: P.args,
+                        **kwargs: P.kwargs) -> T:
+        """Like `run`, but only when no `run` job waits: for work nobody is looking at
+        yet (hints), cut in short jobs so that a picture never waits long behind one."""
+        await self._turn(LATER)
+        return await self._submit(fn, *args, **kwargs)
+
+    async def _turn(self, lane: int) -> None:
+        """Wait until a worker is free for a job of `lane`, and hold it (`_done` frees it)."""
         if self._closed:
             raise PoolClosed("the worker pool is closed")
-        self._running += 1
+        if self._busy < self.size and not any(
+                not turn.done() for queue in self._waiting[:lane + 1] for turn in queue):
+            self._busy += 1
+            return
+        turn: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        self._waiting[lane].append(turn)
+        try:
+            await turn
+        except asyncio.CancelledError:
+            if turn.done() and not turn.cancelled() and turn.exception() is None:
+                self._done()  # given a worker just as it was cancelled: hand it on
+            raise
+
+    def _done(self) -> None:
+        """A job finished: its worker goes to the oldest job of the first lane waiting."""
+        self._busy -= 1
+        for queue in self._waiting:
+            while queue and self._busy < self.size:
+                turn = queue.popleft()
+                if not turn.done():  # a caller cancelled while waiting left its turn
+                    self._busy += 1
+                    turn.set_result(None)
+            if self._busy >= self.size:
+                return
+
+    async def _submit(self, fn: Callable[P, T], /, *args: P.args, **kwargs: P.kwargs) -> T:
         try:
             # submit + wrap_future rather than loop.run_in_executor: the same, but with
             # keyword arguments, and nothing to pickle but `fn` and its arguments.
@@ -153,7 +212,7 @@ class WorkerPool:
                 raise PoolClosed("the worker pool is closed") from exc
             raise
         finally:
-            self._running -= 1
+            self._done()
 
     def _replace(self) -> None:
         broken = self._executor
@@ -166,6 +225,11 @@ class WorkerPool:
         if self._closed:
             return
         self._closed = True
+        for queue in self._waiting:  # jobs that never got a worker: not run
+            for turn in queue:
+                if not turn.done():
+                    turn.set_exception(PoolClosed("the worker pool is closed"))
+            queue.clear()
         executor = self._executor
         processes = list((getattr(executor, "_processes", None) or {}).values())
         shutdown = asyncio.to_thread(executor.shutdown, wait=True, cancel_futures=True)

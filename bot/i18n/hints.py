@@ -1,20 +1,49 @@
-"""The Hint told in the player's language: one line per choice, the best one marked, and
-whether it is too close to call (issue 13)."""
+"""The Hint told in the player's language (issues 13 and 21): the best choice first, the
+choices too close to call against it grouped on one line, then the others, the verdict and
+how it was computed; always within Discord's 2,000 characters.
+
+What fits: the title, the best choice, the verdict and the method line always stay. The
+group too close to call names as many choices as fit ("... and 4 more"); the other choices
+follow from the likeliest to win, and those that don't fit are counted on one last line
+("... and 9 other choices, none above 31%"). No choice is named twice.
+"""
 
 from __future__ import annotations
 
 from game_core import Game
-from game_core.advisor import Hint
+from game_core.advisor import Choice, ChoiceOdds, Hint
+from game_core.plans import Plan
 
+from .account import plan_steps
 from .catalog import t
-from .money import format_number, format_percent
-from .narrate import action_label
+from .money import format_money, format_number, format_percent
+from .narrate import action_label, square_name
 
-BEST_MARK, OTHER_MARK = "★", "·"
+BEST_MARK, OTHER_MARK, CLOSE_MARK = "★", "·", "≈"
+MESSAGE_LIMIT = 2000  # Discord: a message's content
+STEPS_LIMIT = 240  # a plan's steps in words, cut beyond (a debt may take a dozen steps)
 
 
-def describe_hint(hint: Hint, game: Game, *, locale: str, bold: bool = True) -> list[str]:
-    """The hint's lines: title, one line per choice, the verdict, how it was computed.
+def choice_label(choice: Choice, game: Game, *, locale: str) -> str:
+    """A button's label, or a plan in one line: its goal, then its steps."""
+    if not isinstance(choice, Plan):
+        return action_label(choice, game, locale=locale)
+    steps = plan_steps(choice, game, locale)
+    if len(steps) > STEPS_LIMIT:
+        steps = steps[:STEPS_LIMIT].rsplit(", ", 1)[0] + ", …"
+    money = format_money(choice.cash_after, game.edition, locale)
+    if choice.kind == "buy":
+        return t(locale, "hint.plan.buy", square=square_name(game.edition, choice.square),
+                 steps=steps)
+    if choice.kind == "unblock":
+        then = "" if choice.then is None else action_label(choice.then, game, locale=locale)
+        return t(locale, "hint.plan.unblock", steps=steps, then=then)
+    return t(locale, f"hint.plan.debt.{choice.way}", steps=steps, cash=money)
+
+
+def describe_hint(hint: Hint, game: Game, *, locale: str, bold: bool = True,
+                  limit: int = MESSAGE_LIMIT) -> list[str]:
+    """The hint's lines, `limit` characters at most once joined by newlines.
     `bold`: Discord markdown around the choices' names (not in the terminal)."""
 
     def name(label: str) -> str:
@@ -23,31 +52,81 @@ def describe_hint(hint: Hint, game: Game, *, locale: str, bold: bool = True) -> 
     def percent(ratio: float) -> str:
         return format_percent(ratio, locale)
 
-    lines = [name(t(locale, "hint.title", turn=game.turn))]
-    labels = [action_label(o.action, game, locale=locale) for o in hint.choices]
-    if len(hint.choices) == 1:
-        lines.append(t(locale, "hint.only_choice", action=name(labels[0])))
-    for odds, label in zip(hint.choices, labels, strict=True):
-        mark = BEST_MARK if odds.best else OTHER_MARK
+    def line(mark: str, odds: ChoiceOdds) -> str:
+        label = name(labels[id(odds)])
         if hint.by_turns:
-            lines.append(t(locale, "hint.line.turns", mark=mark, action=name(label),
-                           win=percent(odds.win_rate), turns=f"{odds.turns:.0f}",
-                           low=f"{odds.turns_low:.0f}", high=f"{odds.turns_high:.0f}"))
-        else:
-            lines.append(t(locale, "hint.line", mark=mark, action=name(label),
-                           win=percent(odds.win_rate), low=percent(odds.win_low),
-                           high=percent(odds.win_high), turns=f"{odds.turns:.0f}"))
+            return t(locale, "hint.line.turns", mark=mark, action=label,
+                     win=percent(odds.win_rate), turns=f"{odds.turns:.0f}",
+                     low=f"{odds.turns_low:.0f}", high=f"{odds.turns_high:.0f}")
+        return t(locale, "hint.line", mark=mark, action=label, win=percent(odds.win_rate),
+                 low=percent(odds.win_low), high=percent(odds.win_high),
+                 turns=f"{odds.turns:.0f}")
+
+    labels = {id(o): choice_label(o.action, game, locale=locale) for o in hint.choices}
+    head = [name(t(locale, "hint.title", turn=game.turn))]
+    method = t(locale, "hint.method", rollouts=format_number(hint.rollouts, locale))
     best = hint.best
-    if best is not None and len(hint.choices) > 1:
-        if hint.by_turns:
-            lines.append(t(locale, "hint.by_turns"))
-        best_label = name(labels[hint.choices.index(best)])
-        close = [name(label) for odds, label in zip(hint.choices, labels, strict=True)
-                 if odds.too_close]
-        if close:
-            lines.append(t(locale, "hint.too_close", action=best_label,
-                           others=t(locale, "hint.or").join(close)))
-        else:
-            lines.append(t(locale, "hint.best", action=best_label))
-    lines.append(t(locale, "hint.method", rollouts=format_number(hint.rollouts, locale)))
-    return lines
+    if best is None or len(hint.choices) == 1:
+        if len(hint.choices) == 1:
+            head.append(t(locale, "hint.only_choice", action=name(labels[id(hint.choices[0])])))
+        return head + [line(BEST_MARK, o) for o in hint.choices] + [method]
+    close = [o for o in hint.choices if o.too_close]
+    others = sorted((o for o in hint.choices if not o.best and not o.too_close),
+                    key=lambda o: (o.turns if hint.by_turns else o.win_rate, o.turns),
+                    reverse=True)
+    tail = []
+    if hint.by_turns:
+        tail.append(t(locale, "hint.by_turns"))
+    best_label = name(labels[id(best)])
+    tail.append(t(locale, "hint.too_close" if close else "hint.best", action=best_label))
+    tail.append(method)
+    body = head + [line(BEST_MARK, best)]
+    room = limit - sum(len(x) + 1 for x in body + tail)
+    if close:
+        group = _close_line(close, [name(labels[id(o)]) for o in close], hint.by_turns,
+                            locale, room - _MORE_ROOM)
+        body.append(group)
+        room -= len(group) + 1
+    for k, odds in enumerate(others):
+        text = line(OTHER_MARK, odds)
+        if len(text) + 1 > room - (_MORE_ROOM if k < len(others) - 1 else 0):
+            rest = others[k:]
+            top = rest[0].turns if hint.by_turns else rest[0].win_rate
+            key = "hint.more.turns" if hint.by_turns else "hint.more"
+            body.append(t(locale, key, mark=OTHER_MARK,
+                          count=format_number(len(rest), locale),
+                          win=percent(top), turns=f"{top:.0f}"))
+            break
+        body.append(text)
+        room -= len(text) + 1
+    return body + tail
+
+
+_MORE_ROOM = 90  # kept for the line counting the choices that don't fit
+
+
+def _close_line(close: list[ChoiceOdds], names: list[str], by_turns: bool, locale: str,
+                room: int) -> str:
+    """One line for every choice too close to call against the best: their names (as many
+    as fit in `room`) and the range of their figures."""
+    if by_turns:
+        low, high = min(o.turns for o in close), max(o.turns for o in close)
+        figures = f"{low:.0f}" if f"{low:.0f}" == f"{high:.0f}" else f"{low:.0f}–{high:.0f}"
+        key = "hint.close.turns"
+    else:
+        lo, hi = (format_percent(min(o.win_rate for o in close), locale),
+                  format_percent(max(o.win_rate for o in close), locale))
+        figures = lo if lo == hi else f"{lo}–{hi}"
+        key = "hint.close"
+    joiner = t(locale, "hint.or")
+    for shown in range(len(names), 0, -1):
+        listed = joiner.join(names[:shown])
+        if shown < len(names):
+            listed = t(locale, "hint.and_more", names=", ".join(names[:shown]),
+                       count=format_number(len(names) - shown, locale))
+        text = t(locale, key, mark=CLOSE_MARK, actions=listed, win=figures, turns=figures)
+        if len(text) <= room:
+            return text
+    return t(locale, key, mark=CLOSE_MARK, win=figures, turns=figures,
+             actions=t(locale, "hint.and_more", names=names[0],
+                       count=format_number(len(names) - 1, locale)))

@@ -4,6 +4,7 @@ time per player, refused on a stale version, never changing the game."""
 from __future__ import annotations
 
 import asyncio
+import threading
 from collections.abc import AsyncIterator
 
 import pytest
@@ -108,3 +109,36 @@ def test_many_choices_share_the_time_of_a_two_choice_hint_with_a_floor():
     assert rollouts_per_choice(1000, 4) == 500
     assert rollouts_per_choice(1000, 25) == 200  # never fewer: the intervals would say little
     assert rollouts_per_choice(100, 8) == 100  # nor more than asked
+
+
+async def test_hints_queue_oldest_first_and_each_waiting_one_is_told_how_many_are_ahead(
+        service):
+    pool = WorkerPool.in_threads(1)
+    hints = HintService(service, pool, rollouts=ROLLOUTS)
+    told: dict[int, int] = {}
+    finished: list[int] = []
+
+    async def ask(user: int) -> None:
+        record = await service.start(user, None, None, seed=user)
+
+        async def note(ahead: int) -> None:
+            told[user] = ahead
+
+        await hints.hint(record.id, user, on_wait=note)
+        finished.append(user)
+
+    gate = threading.Event()  # the one worker is busy until the four hints are queued
+    blocker = asyncio.ensure_future(pool.run_later(gate.wait, 60))
+    try:
+        asking = []
+        for user in (1, 2, 3, 4):
+            asking.append(asyncio.create_task(ask(user)))
+            while hints.queued < user:  # each asks once the previous one is queued
+                await asyncio.sleep(0.001)
+        gate.set()
+        await asyncio.gather(blocker, *asking)
+    finally:
+        gate.set()
+        await pool.close()
+    assert told == {2: 1, 3: 2, 4: 3}  # the first was not kept waiting
+    assert finished == [1, 2, 3, 4] and hints.queued == 0

@@ -88,3 +88,58 @@ async def test_threads_stand_in_for_processes_in_one_process_tests():
         assert (pid, square) == (os.getpid(), 25)
     finally:
         await pool.close()
+
+
+def _log_order(done: list[str], name: str) -> str:
+    time.sleep(0.02)
+    done.append(name)
+    return name
+
+
+async def test_a_picture_goes_before_every_job_queued_later_and_those_go_oldest_first():
+    pool = WorkerPool.in_threads(1)
+    done: list[str] = []
+    try:
+        later = [asyncio.ensure_future(pool.run_later(_log_order, done, f"hint {n}"))
+                 for n in range(5)]
+        await asyncio.sleep(0.005)  # the first slice is running, the others wait
+        assert pool.waiting_later == 4 and pool.backlog == 0
+        picture = asyncio.ensure_future(pool.run(_log_order, done, "picture"))
+        await asyncio.sleep(0)
+        assert pool.backlog == 1
+        assert await picture == "picture"
+        await asyncio.gather(*later)
+        assert done == ["hint 0", "picture", "hint 1", "hint 2", "hint 3", "hint 4"]
+    finally:
+        await pool.close()
+
+
+async def test_a_job_cancelled_while_it_waits_gives_its_turn_to_the_next():
+    pool = WorkerPool.in_threads(1)
+    done: list[str] = []
+    try:
+        first = asyncio.ensure_future(pool.run_later(_log_order, done, "first"))
+        await asyncio.sleep(0.005)
+        dropped = asyncio.ensure_future(pool.run(_log_order, done, "dropped"))
+        kept = asyncio.ensure_future(pool.run(_log_order, done, "kept"))
+        await asyncio.sleep(0)
+        dropped.cancel()
+        assert await kept == "kept" and await first == "first"
+        assert done == ["first", "kept"] and pool.backlog == 0
+        assert await pool.run(_log_order, done, "after") == "after"  # no worker was lost
+    finally:
+        await pool.close()
+
+
+async def test_jobs_still_waiting_at_close_are_not_run():
+    pool = WorkerPool.in_threads(1)
+    done: list[str] = []
+    running = asyncio.ensure_future(pool.run(_log_order, done, "running"))
+    await asyncio.sleep(0.005)
+    waiting = asyncio.ensure_future(pool.run_later(_log_order, done, "waiting"))
+    await asyncio.sleep(0)
+    await pool.close()
+    assert await running == "running"
+    with pytest.raises(PoolClosed):
+        await waiting
+    assert done == ["running"]

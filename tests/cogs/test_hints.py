@@ -78,3 +78,54 @@ async def test_slash_hint_without_a_game_says_how_to_start_one(world):
     world.env.bot.hints.rollouts = 5
     text = answer(await world.bob.slash(world.channel, "monopoly hint"))
     assert text == "You have no game; start one with /monopoly new."
+
+
+class MovedMeanwhile:
+    """The bot's worker pool, except that the player rolls (in another window, say) while
+    their hint is being computed: the hint then arrives about a version left behind."""
+
+    def __init__(self, pool, move) -> None:
+        self._pool, self._move, self.moved = pool, move, False
+
+    @property
+    def size(self) -> int:
+        return self._pool.size
+
+    async def run(self, fn, /, *args, **kwargs):
+        return await self._pool.run(fn, *args, **kwargs)
+
+    async def run_later(self, fn, /, *args, **kwargs):
+        if not self.moved:
+            self.moved = True
+            await self._move()
+        return await self._pool.run_later(fn, *args, **kwargs)
+
+
+async def test_a_hint_delivered_after_a_move_says_it_is_out_of_date_and_offers_to_think_again(
+        world):
+    from bot.application.hints import HintService
+    from game_core import Roll
+
+    bot = world.env.bot
+    message = await start(world)
+
+    async def roll() -> None:
+        await bot.service.act(1, world.alice.id, 0, Roll())
+
+    pool = MovedMeanwhile(bot.workers, roll)
+    bot._hints = HintService(bot.service, pool, rollouts=20)
+    result = await world.alice.click(message, custom_id=hint_id(message))
+    assert pool.moved and (await bot.service.get(1)).version == 1
+    reply = (result.followups or [result.response])[-1]
+    lines = reply.content.splitlines()
+    assert lines[0] == "**Hint for turn 1**"
+    assert lines[1].startswith("⚠️ Out of date: this hint is about turn 1")
+    assert "★ **Roll**" in reply.content  # the hint itself, as computed
+    [again] = [c for c in components(reply) if c.get("custom_id", "").startswith("sm:hint:")]
+    assert again["custom_id"] == f"sm:hint:1:1:{world.alice.id}"
+    assert again["label"] == "Think again"
+    # Thinking again: about the game as it is now, and current.
+    fresh = await world.alice.click(reply, custom_id=again["custom_id"])
+    text = answer(fresh)
+    assert "Out of date" not in text and "★" in text
+    assert world.env.errors == []

@@ -2,18 +2,22 @@
 
 from __future__ import annotations
 
-from game_core import Buy, BuildHouse, Decline, DoneBuilding, Game, PayFine, UseJailCard
+from game_core import (
+    Buy, BuildHouse, Decline, DoneBuilding, Game, PayFine, Roll, UseJailCard,
+)
 from game_core.advisor import (
-    Tallies, advise, open_choices, rollout_tallies, split, summarize, tally_chunk,
+    MAX_DEBT_CHOICES, Tallies, advise, choice_from_data, choice_to_data, open_choices,
+    rollout_tallies, split, summarize, tally_chunk,
 )
 from game_core.board import JAIL, PROPERTIES
 from game_core.events import Paid
 from game_core.rng import BY_DRAW
 from game_core.simulate import game_seed
-from game_core.state import BUILD, BUY, JAIL as PENDING_JAIL, PLAYER
+from game_core.plans import PAY_DEBT, RAISE_TO_BUY, UNBLOCK, Plan, apply_plan
+from game_core.state import BUILD, BUY, JAIL as PENDING_JAIL, RAISE_FUNDS
 from game_core.strategies import Focus
 
-from .helpers import BOARDWALK, PARK_PLACE, new_game
+from .helpers import BOARDWALK, PARK_PLACE, READING, new_game, put_houses
 
 ROLLOUTS = 120
 
@@ -111,21 +115,58 @@ def test_P2_building_choices_are_the_house_and_stopping():
     assert open_choices(game) == [BuildHouse(), DoneBuilding()]
 
 
-def test_M1_every_sale_and_mortgage_is_a_choice_while_raising_funds():
-    game = new_game(cash=0, mine=[PARK_PLACE, BOARDWALK, 5])
+def test_M1_a_debt_offers_its_distinct_ways_to_pay_not_every_step():
+    game = new_game(cash=0, mine=[PARK_PLACE, BOARDWALK, 5, 15, 25, 35, 1, 3])
     s = game.s
-    s.owner[5] = PLAYER
-    s.pending, s.debt, s.debt_then = "raise_funds", 100, "end"
-    s.debt_event = Paid(100, "card")
-    kinds = sorted((a.type, getattr(a, "square", -1)) for a in open_choices(game))
-    assert kinds == [("mortgage", 5), ("mortgage", PARK_PLACE), ("mortgage", BOARDWALK)]
+    put_houses(game, PARK_PLACE, 2)
+    put_houses(game, BOARDWALK, 2)
+    put_houses(game, 1, 1)
+    put_houses(game, 3, 1)
+    s.pending, s.debt, s.debt_then = "raise_funds", 300, "end"
+    s.debt_event = Paid(300, "card")
+    assert len([a for a in game.legal_actions() if a.type != "resign"]) > 6
+    choices = open_choices(game)
+    assert 2 <= len(choices) <= MAX_DEBT_CHOICES
+    assert all(isinstance(c, Plan) and c.kind == PAY_DEBT for c in choices)
+    assert len({c.steps for c in choices}) == len(choices)  # distinct ways
+    for plan in choices:  # each pays the debt
+        trial = game.copy()
+        apply_plan(trial, plan)
+        assert trial.pending != RAISE_FUNDS and trial.s.cash == plan.cash_after
+
+
+def test_P1_T4_a_mortgage_that_makes_the_purchase_possible_is_a_choice_and_rollouts_play_it():
+    game = new_game((4, 5), cash=150, mine=[READING])
+    game.apply(Roll())  # Connecticut Avenue, 120: affordable; make it short by 100
+    game.s.bank_cash += 100
+    game.s.cash -= 100
+    assert game.pending == BUY
+    choices = open_choices(game)
+    assert choices[-1] == Decline() and len(choices) == 2
+    plan = choices[0]
+    assert isinstance(plan, Plan) and plan.kind == RAISE_TO_BUY and plan.then == Buy()
+    assert plan.mortgaged == (READING,)
+    hint = advise(game, rollouts=8, seed=3)
+    assert [c.action for c in hint.choices] == choices
+    assert choice_from_data(choice_to_data(plan)) == plan
+
+
+def test_P2_M2_a_lift_that_makes_a_build_possible_is_a_choice():
+    game = new_game(position=PARK_PLACE, cash=1000, mine=[PARK_PLACE, BOARDWALK])
+    game.s.mortgaged[BOARDWALK] = True
+    game.s.pending, game.s.pending_square = BUILD, PARK_PLACE
+    choices = open_choices(game)
+    assert choices[-1] == DoneBuilding()
+    plan = choices[0]
+    assert isinstance(plan, Plan) and plan.kind == UNBLOCK
+    assert plan.lifted == (BOARDWALK,) and plan.then == BuildHouse()
 
 
 def test_chunks_run_apart_add_up_to_the_whole_hint():
     game = midgame()
     choices = open_choices(game)
     whole = rollout_tallies(game, choices, 9, 0, 60)
-    parts = [Tallies.from_data(tally_chunk(game.to_dict(), [a.to_dict() for a in choices], 9,
+    parts = [Tallies.from_data(tally_chunk(game.to_dict(), [choice_to_data(a) for a in choices], 9,
                                            a, b), len(choices))
              for a, b in split(60, 4)]
     added = parts[0]
