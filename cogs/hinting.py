@@ -39,7 +39,7 @@ if TYPE_CHECKING:
 def queued(locale: str, ahead: int) -> str:
     """While the hint waits: how many hints are ahead of it."""
     if ahead == 1:
-        return t(locale, "hint.queued.one")
+        return t(locale, "hint.queued.single")
     return t(locale, "hint.queued", ahead=format_number(ahead, locale))
 
 

@@ -8,21 +8,26 @@ HINTS_EN: dict[str, str] = {
     "cmd.monopoly.hint.description": "The odds of each choice open now, told only to you",
     "button.hint": "Hint",
     "hint.title": "Hint for turn {turn}",
-    "hint.method": "Each choice: the rest of the game played {rollouts} times by the built-in "
-                   "player (focus), with fresh dice and reshuffled decks, the same futures for "
+    "hint.method": "Each choice: the rest of the game played {rollouts} times by the bot's "
+                   "expert, with fresh dice and reshuffled decks, the same futures for "
                    "every choice. In brackets: 95% intervals.",
-    "hint.line": "{mark} {action}: wins {win} ({low}–{high}), lasts {turns} more turns",
-    "hint.line.turns": "{mark} {action}: wins {win}, lasts {turns} more turns "
+    "hint.line": "{mark} {action}: wins {win} ({low}–{high}), lasts {turns}",
+    "hint.turns_more.one": "{count} more turn",
+    "hint.turns_more.other": "{count} more turns",
+    "hint.line.turns": "{mark} {action}: wins {win}, lasts {turns} "
                        "({low}–{high})",
     "hint.best": "Best: {action}.",
     "hint.too_close": "Best: {action}, but too close to call against the choices marked ≈.",
     "hint.close": "{mark} {actions}: too close to call against the best (wins {win})",
     "hint.close.turns": "{mark} {actions}: too close to call against the best (lasts "
-                        "{turns} more turns)",
-    "hint.and_more": "{names} and {count} more",
-    "hint.more": "{mark} … and {count} other choices, none winning more than {win}",
-    "hint.more.turns": "{mark} … and {count} other choices, none lasting more than {turns} "
-                       "turns",
+                        "{turns})",
+    "hint.and_more.one": "{names} and {count} more",
+    "hint.and_more.other": "{names} and {count} more",
+    "hint.more.one": "{mark} … and {count} other choice, winning no more than {win}",
+    "hint.more.other": "{mark} … and {count} other choices, none winning more than {win}",
+    "hint.more.turns.one": "{mark} … and {count} other choice, lasting no more than {turns}",
+    "hint.more.turns.other": "{mark} … and {count} other choices, none lasting more than "
+                             "{turns}",
     "hint.by_turns": "No future wins from here: the choices are ranked by how long they last.",
     "hint.only_choice": "One choice only: {action}. Your odds from here:",
     "hint.or": " or ",
@@ -50,7 +55,7 @@ HINTS_EN: dict[str, str] = {
     "hint.plan.stale": "This hint was for a move already played: nothing was done. Press "
                        "Hint again on the game message.",
     "hint.plan.gone": "That plan can't be carried out any more: nothing was done.",
-    "hint.queued.one": "Thinking… One hint is ahead of yours; yours comes right after it.",
+    "hint.queued.single": "Thinking… One hint is ahead of yours; yours comes right after it.",
     "hint.queued": "Thinking… {ahead} hints are ahead of yours; they go first, oldest "
                    "first, and yours comes right after them.",
     "terminal.hint_help": "Type h for a hint: the odds of each choice.",
@@ -62,11 +67,13 @@ HINTS_FR: dict[str, str] = {
     "cmd.monopoly.hint.description": "Les chances de chaque choix possible, rien que pour vous",
     "button.hint": "Conseil",
     "hint.title": "Conseil pour le tour {turn}",
-    "hint.method": "Pour chaque choix : la suite de la partie jouée {rollouts} fois par le "
-                   "joueur intégré (focus), avec des dés neufs et des paquets rebattus, les "
+    "hint.method": "Pour chaque choix : la suite de la partie jouée {rollouts} fois par "
+                   "l'expert du bot, avec des dés neufs et des paquets rebattus, les "
                    "mêmes avenirs pour chaque choix. Entre parenthèses : intervalles à 95 %.",
-    "hint.line": "{mark} {action} : gagne {win} ({low}–{high}), dure encore {turns} tours",
-    "hint.line.turns": "{mark} {action} : gagne {win}, dure encore {turns} tours "
+    "hint.line": "{mark} {action} : gagne {win} ({low}–{high}), dure encore {turns}",
+    "hint.turns_more.one": "{count} tour",
+    "hint.turns_more.other": "{count} tours",
+    "hint.line.turns": "{mark} {action} : gagne {win}, dure encore {turns} "
                        "({low}–{high})",
     "hint.best": "Meilleur choix : {action}.",
     "hint.too_close": "Meilleur choix : {action}, mais trop serré pour trancher face aux "
@@ -74,11 +81,14 @@ HINTS_FR: dict[str, str] = {
     "hint.close": "{mark} {actions} : trop serré pour trancher face au meilleur (gagne "
                   "{win})",
     "hint.close.turns": "{mark} {actions} : trop serré pour trancher face au meilleur (dure "
-                        "encore {turns} tours)",
-    "hint.and_more": "{names} et {count} autres",
-    "hint.more": "{mark} … et {count} autres choix, aucun ne gagnant plus de {win}",
-    "hint.more.turns": "{mark} … et {count} autres choix, aucun ne durant plus de {turns} "
-                       "tours",
+                        "encore {turns})",
+    "hint.and_more.one": "{names} et {count} autre",
+    "hint.and_more.other": "{names} et {count} autres",
+    "hint.more.one": "{mark} … et {count} autre choix, qui ne gagne pas plus de {win}",
+    "hint.more.other": "{mark} … et {count} autres choix, aucun ne gagnant plus de {win}",
+    "hint.more.turns.one": "{mark} … et {count} autre choix, qui ne dure pas plus de {turns}",
+    "hint.more.turns.other": "{mark} … et {count} autres choix, aucun ne durant plus de "
+                             "{turns}",
     "hint.by_turns": "Aucun avenir ne gagne d'ici : les choix sont classés selon leur durée.",
     "hint.only_choice": "Un seul choix : {action}. Vos chances à partir d'ici :",
     "hint.or": " ou ",
@@ -109,7 +119,7 @@ HINTS_FR: dict[str, str] = {
     "hint.plan.stale": "Ce conseil portait sur un coup déjà joué : rien n'a été fait. "
                        "Appuyez à nouveau sur Conseil sous le message de la partie.",
     "hint.plan.gone": "Ce plan ne peut plus être suivi : rien n'a été fait.",
-    "hint.queued.one": "Je réfléchis… Un conseil passe avant le vôtre ; le vôtre suit "
+    "hint.queued.single": "Je réfléchis… Un conseil passe avant le vôtre ; le vôtre suit "
                        "juste après.",
     "hint.queued": "Je réfléchis… {ahead} conseils passent avant le vôtre, du plus ancien "
                    "au plus récent ; le vôtre suit juste après.",

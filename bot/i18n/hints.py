@@ -15,7 +15,7 @@ from game_core.advisor import Choice, ChoiceOdds, Hint
 from game_core.plans import Plan
 
 from .account import plan_steps
-from .catalog import t
+from .catalog import t, tn
 from .money import format_money, format_number, format_percent
 from .narrate import action_label, square_name
 
@@ -56,11 +56,14 @@ def describe_hint(hint: Hint, game: Game, *, locale: str, bold: bool = True,
         label = name(labels[id(odds)])
         if hint.by_turns:
             return t(locale, "hint.line.turns", mark=mark, action=label,
-                     win=percent(odds.win_rate), turns=f"{odds.turns:.0f}",
+                     win=percent(odds.win_rate), turns=more_turns(odds.turns),
                      low=f"{odds.turns_low:.0f}", high=f"{odds.turns_high:.0f}")
         return t(locale, "hint.line", mark=mark, action=label, win=percent(odds.win_rate),
                  low=percent(odds.win_low), high=percent(odds.win_high),
-                 turns=f"{odds.turns:.0f}")
+                 turns=more_turns(odds.turns))
+
+    def more_turns(turns: float) -> str:  # "1 more turn", "12 more turns"
+        return tn(locale, "hint.turns_more", round(turns))
 
     labels = {id(o): choice_label(o.action, game, locale=locale) for o in hint.choices}
     head = [name(t(locale, "hint.title", turn=game.turn))]
@@ -93,9 +96,8 @@ def describe_hint(hint: Hint, game: Game, *, locale: str, bold: bool = True,
             rest = others[k:]
             top = rest[0].turns if hint.by_turns else rest[0].win_rate
             key = "hint.more.turns" if hint.by_turns else "hint.more"
-            body.append(t(locale, key, mark=OTHER_MARK,
-                          count=format_number(len(rest), locale),
-                          win=percent(top), turns=f"{top:.0f}"))
+            body.append(tn(locale, key, len(rest), mark=OTHER_MARK,
+                           win=percent(top), turns=tn(locale, "turns", round(top))))
             break
         body.append(text)
         room -= len(text) + 1
@@ -111,7 +113,8 @@ def _close_line(close: list[ChoiceOdds], names: list[str], by_turns: bool, local
     as fit in `room`) and the range of their figures."""
     if by_turns:
         low, high = min(o.turns for o in close), max(o.turns for o in close)
-        figures = f"{low:.0f}" if f"{low:.0f}" == f"{high:.0f}" else f"{low:.0f}–{high:.0f}"
+        figures = (tn(locale, "hint.turns_more", round(low)) if round(low) == round(high)
+                   else t(locale, "hint.turns_more.other", count=f"{low:.0f}–{high:.0f}"))
         key = "hint.close.turns"
     else:
         lo, hi = (format_percent(min(o.win_rate for o in close), locale),
@@ -122,11 +125,10 @@ def _close_line(close: list[ChoiceOdds], names: list[str], by_turns: bool, local
     for shown in range(len(names), 0, -1):
         listed = joiner.join(names[:shown])
         if shown < len(names):
-            listed = t(locale, "hint.and_more", names=", ".join(names[:shown]),
-                       count=format_number(len(names) - shown, locale))
+            listed = tn(locale, "hint.and_more", len(names) - shown,
+                        names=", ".join(names[:shown]))
         text = t(locale, key, mark=CLOSE_MARK, actions=listed, win=figures, turns=figures)
         if len(text) <= room:
             return text
     return t(locale, key, mark=CLOSE_MARK, win=figures, turns=figures,
-             actions=t(locale, "hint.and_more", names=names[0],
-                       count=format_number(len(names) - 1, locale)))
+             actions=tn(locale, "hint.and_more", len(names) - 1, names=names[0]))

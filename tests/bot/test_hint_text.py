@@ -90,3 +90,17 @@ def test_a_hint_cut_to_a_small_limit_still_keeps_best_verdict_and_method(locale)
     assert len("\n".join(lines)) <= 900
     assert lines[1].startswith("★") and lines[-1].startswith(
         "Each choice" if locale == "en-US" else "Pour chaque choix")
+
+
+@pytest.mark.parametrize(("locale", "one", "wrong"), [
+    ("en-US", "lasts 1 more turn", "1 more turns"), ("fr", "dure encore 1 tour", "1 tours"),
+])
+def test_a_choice_lasting_one_more_turn_is_said_in_the_singular(locale, one, wrong):
+    """Near the end of a game a choice lasts 1 more turn: plurals through the catalog."""
+    game = french_debt()
+    choices = every_step(game)[:3]
+    tallies_ = Tallies(tuple(Tally(ROLLOUTS, w, ROLLOUTS, ROLLOUTS) for w in (90, 30, 5)),
+                       tuple(Pair(60, 0, ROLLOUTS) for _ in pairs_of(3)))
+    text = "\n".join(describe_hint(summarize(game.version, 0, choices, tallies_), game,
+                                   locale=locale))
+    assert one in text and wrong not in text
