@@ -21,6 +21,7 @@ from game_core.strategies import STRATEGIES
 from bot.application.checks import MAX_INT
 from bot.errors import DatabaseUnavailable, ServiceError
 from bot.hosting.settings import SettingsError, database_target
+from bot.i18n import edition_for
 from bot.storage.targets import redact_url
 
 SQUARE_LABELS = (
@@ -132,7 +133,8 @@ def build_parser() -> argparse.ArgumentParser:
                            "./data/terminal.sqlite3, never the bot's)")
     play.add_argument("--user", type=_whole, default=0, help="player id for the saved game")
     play.add_argument("--locale", default="en", choices=["en", "fr"])
-    play.add_argument("--edition", default="us", choices=["us", "uk", "fr"])
+    play.add_argument("--edition", default=None, choices=["us", "uk", "fr"],
+                      help="the board (default: that of --locale, French for fr, else US)")
     play.add_argument("--rule", type=_rule, action="append", default=[], metavar="KEY=VALUE",
                       help="house rule for a new game, as for simulate (e.g. bank_build_cap=2)")
     play.add_argument("--preset", default="standard", choices=[p.name for p in PRESETS],
@@ -205,7 +207,7 @@ def _run(args: argparse.Namespace) -> int:
     from bot.cli.terminal import run_terminal
 
     return run_terminal(db=args.db, user_id=args.user, locale=args.locale,
-                        edition=args.edition,
+                        edition=args.edition or edition_for(args.locale),
                         options=preset_options(args.preset, dict(args.rule)) or None)
 
 

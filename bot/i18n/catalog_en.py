@@ -322,7 +322,7 @@ EN: dict[str, str] = {
     "ev.lost.debt_unknown": "💸 You can't pay your debt: game lost",
     "ev.lost.resigned": "🏳️ You resigned: game lost",
     # ---- the terminal client (solo-monopoly play) -----------------------------------------
-    "terminal.started": "New game #{game_id} against the Bank. Type a number to choose, q to quit.",
+    "terminal.started": "New game #{game_id} against the Bank. Type a key, q to quit.",
     "terminal.resumed": "Resuming game #{game_id} at turn {turn}. Type q to quit at any prompt.",
     "terminal.status": "── Turn {turn} · {square} · cash {cash} · Bank {bank} ──",
     "terminal.prompt": "Your choice (q to quit): ",

@@ -342,7 +342,7 @@ FR: dict[str, str] = {
     "ev.lost.debt_unknown": "💸 Vous ne pouvez pas payer votre dette : partie perdue",
     "ev.lost.resigned": "🏳️ Vous avez abandonné : partie perdue",
     # ---- le client terminal (solo-monopoly play) ------------------------------------------
-    "terminal.started": "Nouvelle partie n°{game_id} contre la Banque. Tapez un numéro, q pour "
+    "terminal.started": "Nouvelle partie n°{game_id} contre la Banque. Tapez une touche, q pour "
                         "quitter.",
     "terminal.resumed": "Reprise de la partie n°{game_id} au tour {turn}. Tapez q pour quitter.",
     "terminal.status": "── Tour {turn} · {square} · argent {cash} · Banque {bank} ──",

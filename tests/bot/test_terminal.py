@@ -115,6 +115,20 @@ def test_the_console_script_plays_from_piped_input(tmp_path):
     assert "Traceback" not in result.stderr
 
 
+def test_play_in_french_is_on_the_french_board_unless_an_edition_is_named(tmp_path):
+    """The edition follows the language, as on Discord (issue 24): Cr, not $."""
+    script = os.path.join(os.path.dirname(sys.executable), "solo-monopoly")
+    for extra, money in (([], "Cr"), (["--edition", "us"], "$")):
+        result = subprocess.run([script, "play", "--db", str(tmp_path / f"{money}.sqlite3"),
+                                 "--locale", "fr", *extra],
+                                input="q\n", capture_output=True, text=True, timeout=60,
+                                cwd=tmp_path, check=False)
+        assert result.returncode == 0, result.stderr
+        banner = next(line for line in result.stdout.splitlines() if "Banque" in line
+                      and "──" in line)
+        assert money in banner, banner
+
+
 async def test_E3_resigning_asks_first(tmp_path):
     db = tmp_path / "r.sqlite3"
     said, ask, say = scripted(["g", "n", "g", "y"])  # Resign? no. Resign? yes.
@@ -141,7 +155,7 @@ async def test_h_tells_the_odds_of_each_choice_and_plays_nothing(tmp_path):
     text = "\n".join(said)
     assert "h hint" in text
     assert "Hint for turn 1" in text and "★ Roll: wins" in text
-    assert "played 10 times by the built-in player" in text
+    assert "played 10 times by the bot's expert" in text
     service = await GameService.open(db)
     try:
         assert (await service.get(1)).version == 0  # a hint is not a move
