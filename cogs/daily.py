@@ -23,7 +23,7 @@ from .controls import fits, refuse
 from .errors import report_error
 from .pictures import MoneyMapButton
 from .player_names import player_label, player_names
-from .replies import ephemeral, last_events, locale_for, service_of
+from .replies import ephemeral, last_events, locale_for, not_your_game, service_of
 from .sharing import share_of, yardstick, yardstick_line
 
 COLOUR = 0xC8102E
@@ -177,8 +177,7 @@ class ShareButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
 
     async def interaction_check(self, interaction: discord.Interaction[Any]) -> bool:
         if interaction.user.id != self.owner_id:
-            await ephemeral(interaction, t(locale_for(interaction), "error.not_owner",
-                                           owner=f"<@{self.owner_id}>"))
+            await ephemeral(interaction, not_your_game(locale_for(interaction), self.owner_id))
             return False
         return True
 

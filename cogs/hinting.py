@@ -27,7 +27,7 @@ from .board_updates import answer_click
 from .hint_button import HintButton, HintPlanButton
 from .play import refresh_game_message
 from .errors import report_error
-from .replies import ephemeral, last_events, locale_for, service_of
+from .replies import ephemeral, last_events, locale_for, not_your_game, service_of
 
 MAX_PLAN_BUTTONS = 5  # one row
 
@@ -77,7 +77,7 @@ async def show_hint(interaction: discord.Interaction[Any], game_id: int,
         except StaleVersion:
             await ephemeral(interaction, t(locale, "hint.stale"))
         except NotYourGame as exc:
-            await ephemeral(interaction, t(locale, "error.not_owner", owner=f"<@{exc.owner_id}>"))
+            await ephemeral(interaction, not_your_game(locale, exc.owner_id))
         except GameFinished:
             await ephemeral(interaction, t(locale, "hint.game_over"))
         except GameNotFound:
@@ -143,7 +143,7 @@ async def carry_plan(interaction: discord.Interaction[Any], game_id: int, versio
             await ephemeral(interaction, t(locale, "hint.plan.stale"))
             return
         except NotYourGame as exc:
-            await ephemeral(interaction, t(locale, "error.not_owner", owner=f"<@{exc.owner_id}>"))
+            await ephemeral(interaction, not_your_game(locale, exc.owner_id))
             return
         except GameFinished:
             await ephemeral(interaction, t(locale, "error.game_over"))

@@ -28,7 +28,9 @@ from . import private_games
 from .daily import show_result
 from .errors import report_error
 from .game_message import GameMessage, build_game_message, draw_picture
-from .replies import can_attach, ephemeral, last_events, locale_for, owner_name, service_of
+from .replies import (
+    can_attach, ephemeral, last_events, locale_for, not_your_game, owner_name, service_of,
+)
 
 log = logging.getLogger(__name__)
 T = TypeVar("T")
@@ -172,8 +174,7 @@ async def _look(interaction: discord.Interaction[Any], game_id: int, version: in
         record = await in_time(interaction, game_id, service.get(game_id))
         events = await last_events(service, game_id)
         if record.owner_id != interaction.user.id:
-            await ephemeral(interaction, t(locale, "error.not_owner",
-                                           owner=f"<@{record.owner_id}>"))
+            await ephemeral(interaction, not_your_game(locale, record.owner_id))
         elif record.game.is_over:
             await ephemeral(interaction, t(locale, "error.game_over"))
         elif record.version != version:
@@ -204,7 +205,7 @@ async def _carry(interaction: discord.Interaction[Any], game_id: int,
             await ephemeral(interaction, t(locale, "error.stale"))
             return
         except NotYourGame as exc:
-            await ephemeral(interaction, t(locale, "error.not_owner", owner=f"<@{exc.owner_id}>"))
+            await ephemeral(interaction, not_your_game(locale, exc.owner_id))
             return
         except GameFinished:
             await ephemeral(interaction, t(locale, "error.game_over"))

@@ -16,6 +16,7 @@ from bot.hosting.workers import WorkerPool
 from game_core import Event
 
 from .confirm import ExpiringView
+from .player_names import player_label
 
 if TYPE_CHECKING:
     from bot.hosting.app import MonopolyBot
@@ -62,15 +63,20 @@ async def refuse_stranger(interaction: discord.Interaction[Any], owner_id: int) 
     """interaction_check of the game's controls: only the owner plays (H1)."""
     if interaction.user.id == owner_id:
         return True
-    locale = locale_for(interaction)
-    await ephemeral(interaction, t(locale, "error.not_owner", owner=f"<@{owner_id}>"))
+    await ephemeral(interaction, not_your_game(locale_for(interaction), owner_id))
     return False
+
+
+def not_your_game(locale: str, owner_id: int) -> str:
+    """Why a stranger's click or command is refused, naming the owner as the boards do ("a
+    former player" once forgotten, issue 22)."""
+    return t(locale, "error.not_owner", owner=player_label(owner_id, None, locale))
 
 
 def owner_name(interaction: discord.Interaction[Any], record: GameRecord) -> str:
     if interaction.user.id == record.owner_id:
         return interaction.user.display_name
-    return f"<@{record.owner_id}>"
+    return player_label(record.owner_id, None, locale_for(interaction))
 
 
 async def last_events(service: GameService, game_id: int) -> list[Event]:
