@@ -47,6 +47,16 @@ def descendants(pid: int) -> set[int]:
     return found
 
 
+def started(pid: int) -> int | None:
+    """When `pid` started (clock ticks since boot): with the pid, who a process is. A pid
+    freed by an ended worker may be another program's a moment later (pid_max can be 32,768),
+    so the clean-up below kills only the processes it saw, never a newcomer with their pid."""
+    try:
+        return int(Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[19])
+    except (OSError, IndexError, ValueError):
+        return None
+
+
 def running(pid: int) -> bool:
     """Alive and not a zombie waiting for its (dead) parent to reap it."""
     try:
@@ -59,23 +69,30 @@ def running(pid: int) -> bool:
 def test_a_sigkilled_bot_leaves_no_worker_nor_resource_tracker_behind(tmp_path, fake):
     bot = RunningBot(fake, tmp_path / "games.sqlite3")
     children: set[int] = set()
+    seen: dict[int, int | None] = {}
     try:
         deadline = time.monotonic() + 60
         while "worker processes ready" not in bot.log() and time.monotonic() < deadline:
             time.sleep(0.1)
         workers = set(bot.worker_pids())
         children = descendants(bot.process.pid)
+        seen = {pid: started(pid) for pid in children}
         # The workers and the resource tracker that multiprocessing starts for them.
         assert workers <= children and len(children) > len(workers), (workers, children)
         os.kill(bot.process.pid, signal.SIGKILL)
         bot.process.wait(10)
         deadline = time.monotonic() + GONE_WITHIN
-        while any(running(pid) for pid in children) and time.monotonic() < deadline:
+
+        def still_there() -> set[int]:  # the same processes, not newcomers with their pids
+            return {pid for pid, start in seen.items()
+                    if start is not None and started(pid) == start and running(pid)}
+
+        while still_there() and time.monotonic() < deadline:
             time.sleep(0.1)
-        left = {pid for pid in children if running(pid)}
+        left = still_there()
         assert not left, f"still running {GONE_WITHIN} s after the bot was killed: {left}"
     finally:
-        for pid in descendants(bot.process.pid) | children:
-            if running(pid):
-                os.kill(pid, signal.SIGKILL)
+        for pid, start in seen.items():
+            if start is not None and started(pid) == start and running(pid):
+                os.kill(pid, signal.SIGKILL)  # only what the test saw: see started()
         bot.stop()
