@@ -7,25 +7,12 @@ from __future__ import annotations
 import os
 import signal
 import time
-from collections.abc import Iterator
 from pathlib import Path
 
-import pytest
 
-from .fake_discord import FakeDiscord
 from .running_bot import RunningBot, alive
 
 GONE_WITHIN = 8.0  # seconds: the workers poll for their parent every second
-
-
-@pytest.fixture
-def fake() -> Iterator[FakeDiscord]:
-    fake = FakeDiscord()
-    fake.start()
-    try:
-        yield fake
-    finally:
-        fake.stop()
 
 
 def descendants(pid: int) -> set[int]:

@@ -6,10 +6,8 @@ answered before what."""
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Iterator
 from pathlib import Path
 
-import pytest
 
 from bot.application.service import GameService
 from game_core.advisor import open_choices
@@ -21,16 +19,6 @@ from .running_bot import RunningBot, Table, seed_games
 
 HINT_TITLE = "Hint for turn"
 THINKING = "Already thinking about your last hint"
-
-
-@pytest.fixture
-def fake() -> Iterator[FakeDiscord]:
-    fake = FakeDiscord()
-    fake.start()
-    try:
-        yield fake
-    finally:
-        fake.stop()
 
 
 def play_to_a_buy(db: Path, table: Table) -> int:

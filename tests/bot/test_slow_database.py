@@ -8,25 +8,12 @@ from __future__ import annotations
 import sqlite3
 import threading
 import time
-from collections.abc import Iterator
 from pathlib import Path
 
-import pytest
 
-from .fake_discord import FakeDiscord
 from .running_bot import RunningBot, saved_games, seed_games
 
 LOCK_SECONDS = 4.0
-
-
-@pytest.fixture
-def fake() -> Iterator[FakeDiscord]:
-    fake = FakeDiscord()
-    fake.start()
-    try:
-        yield fake
-    finally:
-        fake.stop()
 
 
 def hold_write_lock(db: Path, seconds: float, taken: threading.Event) -> None:
