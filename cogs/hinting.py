@@ -27,7 +27,7 @@ from .board_updates import answer_click
 from .hint_button import HintButton, HintPlanButton
 from .play import refresh_game_message
 from .errors import report_error
-from .replies import ephemeral, last_events, locale_for, not_your_game, service_of
+from .replies import ephemeral, last_events, locale_for, not_your_game, refusal, service_of
 
 MAX_PLAN_BUTTONS = 5  # one row
 
@@ -142,14 +142,8 @@ async def carry_plan(interaction: discord.Interaction[Any], game_id: int, versio
         except StaleVersion:
             await ephemeral(interaction, t(locale, "hint.plan.stale"))
             return
-        except NotYourGame as exc:
-            await ephemeral(interaction, not_your_game(locale, exc.owner_id))
-            return
-        except GameFinished:
-            await ephemeral(interaction, t(locale, "error.game_over"))
-            return
-        except GameNotFound:
-            await ephemeral(interaction, t(locale, "error.unknown_game"))
+        except (NotYourGame, GameFinished, GameNotFound) as exc:
+            await ephemeral(interaction, refusal(locale, exc))
             return
         except IllegalActionError:
             await ephemeral(interaction, t(locale, "hint.plan.gone"))

@@ -29,7 +29,8 @@ from .daily import show_result
 from .errors import report_error
 from .game_message import GameMessage, build_game_message, draw_picture
 from .replies import (
-    can_attach, ephemeral, last_events, locale_for, not_your_game, owner_name, service_of,
+    can_attach, ephemeral, last_events, locale_for, not_your_game, owner_name, refusal,
+    service_of,
 )
 
 log = logging.getLogger(__name__)
@@ -204,14 +205,8 @@ async def _carry(interaction: discord.Interaction[Any], game_id: int,
             await answer_click(interaction, record, await last_events(service, game_id))
             await ephemeral(interaction, t(locale, "error.stale"))
             return
-        except NotYourGame as exc:
-            await ephemeral(interaction, not_your_game(locale, exc.owner_id))
-            return
-        except GameFinished:
-            await ephemeral(interaction, t(locale, "error.game_over"))
-            return
-        except GameNotFound:  # a custom_id the bot never made
-            await ephemeral(interaction, t(locale, "error.unknown_game"))
+        except (NotYourGame, GameFinished, GameNotFound) as exc:
+            await ephemeral(interaction, refusal(locale, exc))
             return
         except IllegalActionError as exc:
             record = await service.get(game_id)

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
+from bot.errors import GameFinished, GameNotFound, NotYourGame
 from bot.i18n import locale_of, t
 from bot.application.service import GameRecord, GameService
 from bot.hosting.workers import WorkerPool
@@ -65,6 +66,14 @@ async def refuse_stranger(interaction: discord.Interaction[Any], owner_id: int) 
         return True
     await ephemeral(interaction, not_your_game(locale_for(interaction), owner_id))
     return False
+
+
+def refusal(locale: str, exc: NotYourGame | GameFinished | GameNotFound) -> str:
+    """Why a move on a game was refused: it is someone else's, it is over, or it never was
+    (a custom_id the bot never made)."""
+    if isinstance(exc, NotYourGame):
+        return not_your_game(locale, exc.owner_id)
+    return t(locale, "error.game_over" if isinstance(exc, GameFinished) else "error.unknown_game")
 
 
 def not_your_game(locale: str, owner_id: int) -> str:
