@@ -1,4 +1,5 @@
-"""Fixtures shared by every test folder: a real PostgreSQL server for the storage tests.
+"""Fixtures shared by every test folder: Discord's contract on everything the bot sends
+through simcord, and a real PostgreSQL server for the storage tests.
 
 The server is the `pgserver` package's (PostgreSQL's own binaries in a wheel, a dev
 dependency): started once per test session in a temporary folder, stopped and deleted at the
@@ -14,6 +15,8 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
+
+from .discord_contract import Contract, install
 
 _numbers = itertools.count(1)
 
@@ -59,3 +62,30 @@ def database(request: pytest.FixtureRequest, tmp_path: Any) -> str:
         return str(tmp_path / "games.sqlite3")
     url: str = request.getfixturevalue("postgres_url")
     return url
+
+
+_SLOWEST = pytest.StashKey[list[tuple[float, str]]]()
+
+
+@pytest.fixture(autouse=True)
+def discord_contract(monkeypatch: pytest.MonkeyPatch,
+                     request: pytest.FixtureRequest) -> Iterator[Contract]:
+    """Every test: what the bot sends through simcord is checked against Discord's documented
+    limits (tests/discord_contract.py); a payload Discord would refuse fails the test that
+    sent it. `discord_contract.installs[user.id] = "user"` makes that user's interactions come
+    from the app installed to their account."""
+    contract = install(monkeypatch)
+    yield contract
+    if contract.slowest:
+        request.config.stash.setdefault(_SLOWEST, []).append(
+            (contract.slowest, request.node.nodeid))
+    assert not contract.violations, "Discord would refuse:\n" + "\n".join(contract.violations)
+
+
+def pytest_terminal_summary(terminalreporter: Any, config: pytest.Config) -> None:
+    """The slowest first answer to an interaction the contract saw (Discord allows 3 s)."""
+    times = config.stash.get(_SLOWEST, [])
+    if times:
+        slowest, where = max(times)
+        terminalreporter.write_line(f"slowest interaction answer: {slowest:.2f} s ({where}); "
+                                    f"Discord allows 3 s")

@@ -64,3 +64,22 @@ def run_backup(path: str | Path, dest: Path, say: Say, warn: Say) -> int:
         return 2
     say(f"backed up {report.games:,} games to {report.path} ({report.size:,} bytes)")
     return 0
+
+
+def run_commands(say: Say, warn: Say) -> int:
+    """Each slash command's size as Discord counts it (the longest localization of each
+    field, issue 28): 0 when every command is within Discord's limits and our budget, else 1
+    with each problem on a line."""
+    from bot.hosting.app import offline_commands
+    from bot.hosting.discord_limits import (
+        COMMAND_BUDGET, COMMAND_SIZE, check_commands, sizes,
+    )
+
+    payload = asyncio.run(offline_commands())
+    say("commands: " + ", ".join(f"/{name} {size:,} of {COMMAND_SIZE:,}"
+                                 for name, size in sizes(payload))
+        + f" (our budget: {COMMAND_BUDGET:,} each)")
+    problems = check_commands(payload, limit=COMMAND_BUDGET)
+    for problem in problems:
+        warn(f"solo-monopoly: {problem}")
+    return 1 if problems else 0

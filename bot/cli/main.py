@@ -127,6 +127,8 @@ def build_parser() -> argparse.ArgumentParser:
                         help="the database to copy: a SQLite file or a URL")
     moving.add_argument("dest", type=_database,
                         help="the empty database to copy into: a URL or a new file")
+    sub.add_parser("commands", help="the size of each slash command as Discord counts it "
+                   "(exit status 1 if one breaks a Discord limit or our budget)")
     play = sub.add_parser("play", help="play a game in the terminal (no Discord needed)")
     play.add_argument("--db", type=_database, default=None,
                       help="SQLite file or postgresql:// URL (default: the terminal's own "
@@ -199,6 +201,10 @@ def _run(args: argparse.Namespace) -> int:
         if args.command == "backup":
             return run_backup(db_path(args.db), Path(args.dest), print, _warn)
         return run_verify_db(db_path(args.db), print, _warn)
+    if args.command == "commands":
+        from bot.cli.admin import run_commands
+
+        return run_commands(print, _warn)
     if args.command == "migrate-db":
         from bot.cli.migrate_db import run_migrate_db
 

@@ -23,6 +23,7 @@ from bot.application.hints import HintService
 from bot.pictures.board import render_board
 from bot.application.service import GameService
 
+from .discord_limits import check_commands
 from .settings import Settings
 from .workers import WorkerPool
 
@@ -124,15 +125,38 @@ class MonopolyBot(commands.AutoShardedBot):
                 "MONOPOLY_DB (the server, the user and its password, the database name) and "
                 "that the server is running.") from exc
 
+    async def command_payload(self, guild: discord.abc.Snowflake | None = None
+                              ) -> list[dict[str, Any]]:
+        """The commands exactly as `tree.sync(guild=guild)` sends them, translations and all."""
+        translator = self.tree.translator
+        commands = self.tree.get_commands(guild=guild)
+        if translator is None:
+            return [command.to_dict(self.tree) for command in commands]
+        return [await command.get_translated_payload(self.tree, translator)
+                for command in commands]
+
     async def sync_commands(self) -> None:
+        """Measure the commands Discord's way, then sync them. A command over one of
+        Discord's limits stops the bot here with one line, before anything reaches Discord
+        (Discord would refuse the whole sync: issue 28); so does a sync Discord refuses."""
         guild_id = self.settings.dev_guild_id
-        if guild_id is not None:  # a development server sees changes at once
-            guild = discord.Object(id=guild_id)
+        guild = discord.Object(id=guild_id) if guild_id is not None else None
+        if guild is not None:  # a development server sees changes at once
             self.tree.copy_global_to(guild=guild)
+        problems = check_commands(await self.command_payload(guild))
+        if problems:
+            more = f" (and {len(problems) - 1} more)" if len(problems) > 1 else ""
+            raise StartupError(f"the slash commands break Discord's limits, so none were sent: "
+                               f"{problems[0]}{more}")
+        try:
             synced = await self.tree.sync(guild=guild)
+        except discord.HTTPException as exc:
+            detail = " ".join(str(exc).split())[:300]
+            raise StartupError(f"Discord refused the slash commands ({exc.status}, error "
+                               f"{exc.code}): {detail}") from None
+        if guild_id is not None:
             log.info("synced %d commands to development server %d", len(synced), guild_id)
         else:
-            synced = await self.tree.sync()
             log.info("synced %d commands globally", len(synced))
 
     async def close(self) -> None:
@@ -156,3 +180,17 @@ class MonopolyBot(commands.AutoShardedBot):
             await self._service.close()
             self._service = None
             log.info("database closed")
+
+
+async def offline_commands() -> list[dict[str, Any]]:
+    """The slash commands exactly as the bot would sync them, built offline: no Discord, no
+    database, no workers (for `solo-monopoly commands` and the tests)."""
+    bot = MonopolyBot(Settings(token="offline"), sync_commands=False)
+    async with bot:  # the cogs' background loops wait for a READY that never comes
+        try:
+            for extension in EXTENSIONS:
+                await bot.load_extension(extension)
+            return await bot.command_payload()
+        finally:
+            for extension in list(bot.extensions):
+                await bot.unload_extension(extension)

@@ -7,6 +7,11 @@ given later than `deadline` seconds after the interaction was sent (404, code 10
 interaction"), and it can answer every `rate_limit_every`-th message edit with 429 and a
 `retry_after`. `click_many` sends many button presses at the same instant over the gateway.
 `bot_command()` is the command line that points discord.py at it.
+
+Like Discord, it refuses a payload over one of Discord's documented limits (400, error 50035:
+the commands it is asked to sync, every message and interaction answer; the limits are
+`bot.hosting.discord_limits`'); unlike Discord, it keeps each refusal in `violations`, and
+`stop()` fails the test that made one.
 """
 
 from __future__ import annotations
@@ -20,6 +25,8 @@ from collections.abc import Sequence
 from typing import Any
 
 from aiohttp import WSMsgType, web
+
+from bot.hosting.discord_limits import check_callback, check_commands, check_message
 
 from .fake_payloads import (
     APPLICATION_ID, BOT_USER, CHANNEL_ID, EPHEMERAL, Interaction, Message, channel_payload,
@@ -36,8 +43,9 @@ REPLY, DEFER_REPLY, DEFER_UPDATE, UPDATE = 4, 5, 6, 7
 
 class FakeDiscord:
     def __init__(self, *, deadline: float = 3.0, rate_limit_every: int = 0,
-                 retry_after: float = 0.2) -> None:
+                 retry_after: float = 0.2, refuse_commands: bool = False) -> None:
         self.deadline = deadline
+        self.refuse_commands = refuse_commands  # answer a sync as Discord does a bad one
         self.rate_limit_every = rate_limit_every  # 0: never rate limited
         self.retry_after = retry_after
         self.synced: list[dict[str, Any]] = []  # the commands the bot synced
@@ -46,6 +54,7 @@ class FakeDiscord:
         self.messages: dict[int, Message] = {}
         self.interactions: dict[int, Interaction] = {}  # by id
         self.rate_limited = 0  # 429s answered
+        self.violations: list[str] = []  # payloads Discord would have refused (issue 28)
         self.late = 0  # answers refused with 10062
         self._by_token: dict[str, Interaction] = {}
         self._edits = 0
@@ -67,6 +76,7 @@ class FakeDiscord:
         if self._runner is not None:
             asyncio.run_coroutine_threadsafe(self._runner.cleanup(), self._loop).result(10)
         self._loop.call_soon_threadsafe(self._loop.stop)
+        assert not self.violations, "Discord would refuse:\n" + "\n".join(self.violations)
 
     def _serve(self, ready: threading.Event) -> None:
         asyncio.set_event_loop(self._loop)
@@ -164,8 +174,22 @@ class FakeDiscord:
 
         return handler
 
+    def _refused(self, request: web.Request, problems: list[str]) -> web.Response | None:
+        """Discord's answer to a payload over its limits; None when it is within them."""
+        if not problems:
+            return None
+        self.violations.extend(f"{request.method} {request.path}: {p}" for p in problems)
+        return error(400, 50035, "Invalid Form Body: " + "; ".join(problems))
+
     async def _sync(self, request: web.Request) -> web.Response:
         commands = await request.json()
+        refused = self._refused(request, check_commands(commands))
+        if refused is not None:
+            return refused
+        if self.refuse_commands:
+            return json_response({"message": "Invalid Form Body", "code": 50035, "errors": {
+                "0": {"_errors": [{"code": "APPLICATION_COMMAND_TOO_LARGE",
+                                   "message": "Command exceeds maximum size (4000)"}]}}}, 400)
         self.synced = commands
         return json_response([{**c, "id": str(200 + i), "application_id": APPLICATION_ID,
                                "version": "1"} for i, c in enumerate(commands)])
@@ -175,6 +199,9 @@ class FakeDiscord:
         if interaction is None or interaction.token != request.match_info["token"]:
             return error(404, 10062, "Unknown interaction")
         body, files = await read_body(request)
+        refused = self._refused(request, check_callback(body))
+        if refused is not None:
+            return refused
         if time.monotonic() > interaction.dispatched + interaction.deadline:
             self.late += 1
             interaction.refused = 10062
@@ -223,6 +250,9 @@ class FakeDiscord:
 
     async def _webhook_edit(self, request: web.Request) -> web.Response:
         body, files = await read_body(request)
+        refused = self._refused(request, check_message(body))
+        if refused is not None:
+            return refused
         limited = self._rate_limit()
         if limited is not None:
             return limited
@@ -234,6 +264,9 @@ class FakeDiscord:
 
     async def _followup(self, request: web.Request) -> web.Response:
         body, files = await read_body(request)
+        refused = self._refused(request, check_message(body))
+        if refused is not None:
+            return refused
         interaction = self._by_token.get(request.match_info["token"])
         if interaction is None or interaction.acked is None:
             return error(404, 10015, "Unknown Webhook")
@@ -244,6 +277,9 @@ class FakeDiscord:
 
     async def _channel_send(self, request: web.Request) -> web.Response:
         body, files = await read_body(request)
+        refused = self._refused(request, check_message(body))
+        if refused is not None:
+            return refused
         message = Message(next_id(), int(request.match_info["channel"]))
         message.apply(body, files)
         self.messages[message.id] = message
@@ -251,6 +287,9 @@ class FakeDiscord:
 
     async def _channel_edit(self, request: web.Request) -> web.Response:
         body, files = await read_body(request)
+        refused = self._refused(request, check_message(body))
+        if refused is not None:
+            return refused
         limited = self._rate_limit()
         if limited is not None:
             return limited

@@ -2,6 +2,7 @@
 
 import io
 import json
+import re
 
 import pytest
 
@@ -72,3 +73,16 @@ def test_play_with_a_preset_and_a_rule_on_top_starts_that_game(tmp_path, monkeyp
     out = capsys.readouterr().out
     assert ("House rules: start cash $1,500, the Bank builds at most 1 house. This "
             "game doesn't count on the leaderboard.") in out
+
+
+def test_commands_prints_each_commands_size_counted_discords_way(capsys):
+    """Issue 28: built offline (no token, no database), each top-level command's size with
+    the longest localization of each field, against Discord's 4,000 and our 3,000."""
+    assert main(["commands"]) == 0
+    out, err = capsys.readouterr()
+    assert err == ""
+    [line] = out.splitlines()
+    assert re.fullmatch(r"commands: /monopoly [\d,]+ of 4,000, /monopoly-daily [\d,]+ of 4,000, "
+                        r"/monopoly-admin [\d,]+ of 4,000 \(our budget: 3,000 each\)", line), line
+    assert all(int(size.replace(",", "")) <= 3000
+               for size in re.findall(r"/[a-z-]+ ([\d,]+) of", line))

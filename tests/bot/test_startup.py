@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import signal
 import socket
 import sqlite3
@@ -12,6 +13,7 @@ import sys
 import threading
 from collections.abc import Iterator
 from http.server import BaseHTTPRequestHandler, HTTPServer
+from pathlib import Path
 
 import pytest
 
@@ -124,10 +126,11 @@ def test_the_bot_starts_syncs_reaches_ready_and_stops_cleanly_on_sigterm(tmp_pat
     assert bot.returncode == 0, log
     assert fake_discord.closed_by_bot.wait(10)  # it said goodbye to the gateway
     # setup_hook: the database migrated, the cog loaded, the commands synced (once, globally).
-    assert [c["name"] for c in fake_discord.synced] == ["monopoly", "monopoly-admin"]
+    assert [c["name"] for c in fake_discord.synced] == ["monopoly", "monopoly-daily",
+                                                        "monopoly-admin"]
     with sqlite3.connect(db) as conn:
         assert conn.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION
-    for line in ("database ready", "synced 2 commands globally", "stopping on signal",
+    for line in ("database ready", "synced 3 commands globally", "stopping on signal",
                  "worker pool closed", "database closed"):
         assert line in log, line
     assert "Traceback" not in log and "secret.token.value" not in log
@@ -172,3 +175,45 @@ def test_a_database_path_it_cant_write_stops_it_with_one_line(tmp_path, fake_dis
     last = result.stderr.strip().splitlines()[-1]
     assert last.startswith(f"solo-monopoly: can't open the database {blocker / 'games.sqlite3'}")
     assert "check MONOPOLY_DB" in last
+
+
+def _with_extension(command: list[str], extension: str) -> list[str]:
+    """The bot's command line, with one more extension loaded in setup_hook."""
+    repo = str(Path(__file__).resolve().parents[2])
+    extra = (f"import sys; sys.path.insert(0, {repo!r}); import bot.hosting.app as app; "
+             f"app.EXTENSIONS = (*app.EXTENSIONS, {extension!r}); ")
+    return [*command[:2], extra + command[2]]
+
+
+def test_a_command_over_discords_limit_stops_the_start_up_in_one_line(tmp_path, fake_discord):
+    """Issue 28: measured the way Discord counts (the longest localization of each field),
+    before anything is sent: one line naming the command, its size and the limit."""
+    env = {"PATH": os.environ.get("PATH", ""), "DISCORD_TOKEN": "a.token",
+           "MONOPOLY_DB": str(tmp_path / "games.sqlite3")}
+    result = subprocess.run(_with_extension(fake_discord.bot_command(),
+                                            "tests.bot.oversized_command"),
+                            cwd=tmp_path, env=env, capture_output=True, text=True, timeout=60,
+                            check=False)
+    assert result.returncode == 2 and "Traceback" not in result.stderr, result.stderr
+    last = result.stderr.strip().splitlines()[-1]
+    assert re.fullmatch(r"solo-monopoly: the slash commands break Discord's limits, so none "
+                        r"were sent: /monopoly-huge is 5,\d{3} characters counted Discord's way "
+                        r"\(limit: 4,000\)", last), last
+    assert fake_discord.synced == []  # nothing reached Discord
+
+
+def test_a_sync_discord_refuses_stops_the_start_up_in_one_line(tmp_path):
+    refusing = FakeDiscord(refuse_commands=True)
+    refusing.start()
+    try:
+        env = {"PATH": os.environ.get("PATH", ""), "DISCORD_TOKEN": "a.token",
+               "MONOPOLY_DB": str(tmp_path / "games.sqlite3")}
+        result = subprocess.run(refusing.bot_command(), cwd=tmp_path, env=env,
+                                capture_output=True, text=True, timeout=60, check=False)
+    finally:
+        refusing.stop()
+    assert result.returncode == 2 and "Traceback" not in result.stderr, result.stderr
+    last = result.stderr.strip().splitlines()[-1]
+    assert last.startswith("solo-monopoly: Discord refused the slash commands (400, error "
+                           "50035): "), last
+    assert "Command exceeds maximum size (4000)" in last
