@@ -239,9 +239,10 @@ async def answer_click(interaction: discord.Interaction[Any], record: GameRecord
             await interaction.response.edit_message(**shown.message(drawn).edit_kwargs())
         edit = interaction.edit_original_response
         delivered = True
-        if record.daily_day is not None or (  # how a command reaches a private message
+        if record.daily_day is not None or not interaction.is_guild_integration() or (
                 interaction.message is not None and interaction.message.flags.ephemeral):
-            private_games.remember(record.id, edit)
+            # How a command reaches this message: only through an interaction.
+            private_games.remember(interaction.client, record.id, edit)
     except discord.NotFound as exc:  # too late (10062): Discord told the player it failed
         log.warning("game %d: the answer to a click was refused (%s); updating the message "
                     "through its channel", record.id, exc)
@@ -296,8 +297,12 @@ async def answer_with_message(interaction: discord.Interaction[Any], record: Gam
             sent = (resource if isinstance(resource, discord.InteractionMessage)
                     else await interaction.original_response())
             edit = interaction.edit_original_response
-        if private:  # how a command reaches this private message
-            private_games.remember(record.id, interaction.edit_original_response)
+        if private or not interaction.is_guild_integration():
+            # How a command reaches this message: a private one can only be edited through
+            # an interaction, and so can any where the bot isn't installed (a player's own
+            # install, issue 28), as long as that interaction's token lives.
+            private_games.remember(interaction.client, record.id,
+                                   interaction.edit_original_response)
         return sent
     finally:
         updates.answered(shown, edit, whole=drawn is not None or shown.drawing is None)

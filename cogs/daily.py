@@ -1,4 +1,4 @@
-"""`/monopoly daily` (issues 12, 19): today's game, the same for everyone; one attempt per
+"""`/monopoly-daily` (issues 12, 19, 28): today's game, the same for everyone; one attempt per
 player per day, in a slot beside the ordinary game, played in private (H5); a day's board with
 the built-in player's result above it; the result with its streak, and a Share button that
 posts a spoiler-free result publicly in the sharer's language (`sharing`).
@@ -23,7 +23,7 @@ from .controls import fits, refuse
 from .errors import report_error
 from .pictures import MoneyMapButton
 from .player_names import player_label, player_names
-from .replies import ephemeral, last_events, locale_for, not_your_game, service_of
+from .replies import ephemeral, last_events, locale_for, not_your_game, server, service_of
 from .sharing import share_of, yardstick, yardstick_line
 
 COLOUR = 0xC8102E
@@ -94,7 +94,7 @@ async def build_board(interaction: discord.Interaction[Any], arg: str,
     if match is None:
         raise ValueError(f"no daily board {arg}")
     day = int(match[2])
-    guild = interaction.guild if match[1] == "s" else None
+    guild = server(interaction) if match[1] == "s" else None
     rows = await service_of(interaction).daily_board(day, guild.id if guild else None,
                                                      limit=BOARD_FETCH)
     title = (t(locale, "daily.board.title.server", server=guild.name, **daily_label(day))

@@ -247,14 +247,17 @@ async def refresh_game_message(interaction: discord.Interaction[Any], record: Ga
     # A private game's message (a daily, H5; a private server's game shown where no private
     # thread could be made) is ephemeral: only an interaction can edit it, that of the last
     # answer showing it while fresh; else the game comes in a new private message.
-    private = private_games.edit_of(record.id)
+    private = private_games.edit_of(client, record.id)
     if private is not None:
         try:
             await update_message(interaction, record, events, private)
             return False
         except discord.HTTPException as exc:
             log.info("game %d: its private message is not editable (%s)", record.id, exc)
-    if record.daily_day is None and record.message_id is not None \
+    # Through a player's own install where the server hasn't installed the bot (issue 28),
+    # the bot can't reach the channel: only an interaction's answer shows the game there.
+    reachable = interaction.is_guild_integration() or not interaction.is_user_integration()
+    if reachable and record.daily_day is None and record.message_id is not None \
             and record.channel_id is not None:
         try:
             channel = client.get_channel(record.channel_id) or await client.fetch_channel(

@@ -38,6 +38,18 @@ def locale_for(interaction: discord.Interaction[Any]) -> str:
     return locale_of(str(interaction.locale))
 
 
+def server_id(interaction: discord.Interaction[Any]) -> int | None:
+    """The server whose settings and boards apply (issue 28): the one the interaction came
+    from, if the app is installed there. A player's own install used in a server that hasn't
+    installed the bot plays as in a DM: the default settings, the global boards."""
+    return interaction.guild_id if interaction.is_guild_integration() else None
+
+
+def server(interaction: discord.Interaction[Any]) -> discord.Guild | None:
+    """`server_id`'s server."""
+    return interaction.guild if interaction.is_guild_integration() else None
+
+
 def can_attach(interaction: discord.Interaction[Any]) -> bool:
     """The board picture needs Attach Files and Embed Links; else the text board is used."""
     perms = interaction.app_permissions

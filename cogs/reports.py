@@ -26,7 +26,7 @@ from game_core.state import BANK
 
 from .game_message import add_house_rules_field, add_way_to_win
 from .player_names import player_label, player_names
-from .replies import service_of
+from .replies import server, server_id, service_of
 
 COLOUR = 0xC8102E
 LEADERBOARD_PER_PAGE = 10
@@ -206,8 +206,9 @@ async def leaderboard_arg(interaction: discord.Interaction[Any], scope: str,
 
 async def _current(interaction: discord.Interaction[Any], scope: str) -> Season:
     service = service_of(interaction)
-    if scope == "server" and interaction.guild_id is not None:
-        return service.season_now(await service.season_kind(interaction.guild_id))
+    guild_id = server_id(interaction)
+    if scope == "server" and guild_id is not None:
+        return service.season_now(await service.season_kind(guild_id))
     return service.season_now(seasons.DEFAULT_KIND)
 
 
@@ -222,7 +223,7 @@ async def build_leaderboard(interaction: discord.Interaction[Any], arg: str,
     scope = match[1]
     if season is None:
         season = await _current(interaction, scope)
-    guild = interaction.guild if scope == "server" else None
+    guild = server(interaction) if scope == "server" else None
     rows = await service_of(interaction).season_leaderboard(guild.id if guild else None,
                                                             season, limit=SEASON_FETCH)
     names = None

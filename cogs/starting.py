@@ -26,7 +26,7 @@ from game_core import Event, InvalidOptionError
 from .confirm import ConfirmView
 from .errors import report_error
 from .play import board_message, refresh_game_message, show_game
-from .replies import ephemeral, locale_for, service_of
+from .replies import ephemeral, locale_for, server, server_id, service_of
 
 log = logging.getLogger(__name__)
 
@@ -36,13 +36,13 @@ async def start_game(interaction: discord.Interaction[Any], edition: str,
     """Start the player's game and post its message where the server wants it; or explain
     why not."""
     service, locale = service_of(interaction), locale_for(interaction)
-    settings = await service.server_settings(interaction.guild_id)
+    settings = await service.server_settings(server_id(interaction))
     if not settings.allows(interaction.channel_id, _parent_id(interaction.channel)):
         channels = " ".join(f"<#{channel_id}>" for channel_id in settings.channels)
         await ephemeral(interaction, t(locale, "start.wrong_channel", channels=channels))
         return
     try:
-        record = await service.start(interaction.user.id, interaction.guild_id,
+        record = await service.start(interaction.user.id, server_id(interaction),
                                      interaction.channel_id, edition=edition, options=options)
     except ActiveGameExists as exc:  # H1: offer to resign the first
         old_id = exc.game_id  # `exc` is gone once this block ends; the button needs the id
@@ -89,12 +89,12 @@ def thread_home(interaction: discord.Interaction[Any],
 async def present(interaction: discord.Interaction[Any], record: GameRecord,
                   settings: ServerSettings) -> None:
     """Post a new game's message: here, in a thread of its own, or privately."""
-    private = not settings.public and interaction.guild is not None
+    private = not settings.public and server(interaction) is not None
     if isinstance(interaction.channel, discord.Thread):  # Play again in the game's thread
         await show_game(interaction, record, [])
         return
     home = (thread_home(interaction, private)
-            if interaction.guild is not None and (settings.threads or private) else None)
+            if server(interaction) is not None and (settings.threads or private) else None)
     if home is None and not private:
         await show_game(interaction, record, [])
         return

@@ -1,7 +1,7 @@
-"""Which game a command means (issue 19): a player may have an ordinary game and a daily
-going at once (H1 holds for each slot). `status`, `board`, `history`, `hint`, `mortgage`,
-`lift`, `sell`, `resign` and `resume` take a `game` option (ordinary or daily); without it,
-the game in progress (with both going, the one played last), else the last one played. The
+"""Which game a command means (issues 19, 28): a player may have an ordinary game and a daily
+going at once (H1 holds for each slot). `/monopoly`'s status, board, history, hint, resign and
+resume act on the player's game: the one in progress, and with both going, the ordinary one
+(the daily's are under `/monopoly-daily`); with no ordinary game at all, the daily. The
 answer names the game whenever the player has a daily in the picture, so that it never acts
 on one while the player thinks of the other.
 
@@ -11,34 +11,18 @@ Only translation: the service says which games there are.
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, TypeVar
+from typing import Any
 
 import discord
-from discord import app_commands
 
 from bot.application.daily import day_number
 from bot.application.service import GameRecord
 from bot.i18n import t
 
 from .replies import ephemeral, locale_for, service_of
-from .translator import choice, en
 
 log = logging.getLogger(__name__)
-GAME_KINDS = ("ordinary", "daily")
-F = TypeVar("F", bound=Callable[..., Any])
-
-
-def game_option(command: str) -> Callable[[F], F]:
-    """The `game` option's description and choices on `/monopoly <command>` (its parameter
-    is `game: str | None = None`)."""
-    def wrap(func: F) -> F:
-        func = app_commands.choices(
-            game=[choice(f"monopoly {command}", "game", kind) for kind in GAME_KINDS])(func)
-        return app_commands.describe(
-            game=en(f"cmd.monopoly.{command}.option.game.description"))(func)
-    return wrap
 
 
 @dataclass(frozen=True, slots=True)
@@ -53,26 +37,20 @@ class Picked:
 
 async def pick(interaction: discord.Interaction[Any], game: str | None, *,
                finished_too: bool = False) -> Picked:
-    """The game `game` (ordinary/daily/None) means for the player: in progress, or with
-    `finished_too` the last one played if none is."""
+    """The game `game` ("daily", or None for `/monopoly`'s) means for the player: in
+    progress, or with `finished_too` the last one played if none is."""
     service, user_id = service_of(interaction), interaction.user.id
     if game == "daily":
         daily = await (service.latest_daily if finished_too else service.active_daily)(user_id)
         return Picked(daily, "which.no_daily_yet" if finished_too else "which.no_daily", True)
     ordinary = await (service.latest_game if finished_too else service.active_game)(user_id)
     daily = await (service.latest_daily if finished_too else service.active_daily)(user_id)
-    if game == "ordinary":
-        refusal = "which.no_ordinary_yet" if finished_too else "which.no_ordinary"
-        if daily is None:
-            refusal = "error.no_game"
-        return Picked(ordinary, refusal, daily is not None)
     if ordinary is None or daily is None:
         return Picked(ordinary or daily, "error.no_game", daily is not None)
-    if ordinary.status != daily.status:  # one in progress, one finished: the one going on
+    if (ordinary.status == "active") != (daily.status == "active"):  # the one going on
         going = ordinary if ordinary.status == "active" else daily
         return Picked(going, "", True)
-    latest = daily if daily.updated_at > ordinary.updated_at else ordinary
-    return Picked(latest, "", True)
+    return Picked(ordinary, "", True)  # both going (or both over): /monopoly-daily for the daily
 
 
 async def my_game(interaction: discord.Interaction[Any], game: str | None, *,
@@ -112,5 +90,5 @@ async def name_the_answer(interaction: discord.Interaction[Any], name: str) -> N
         log.info("could not name the answer: %s", exc)
 
 
-__all__ = ["GAME_KINDS", "Picked", "game_option", "my_game", "name_of", "name_the_answer",
+__all__ = ["Picked", "my_game", "name_of", "name_the_answer",
            "named", "pick"]

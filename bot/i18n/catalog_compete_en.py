@@ -41,31 +41,55 @@ EN_COMPETE: dict[str, str] = {
     "cmd.monopoly.new.option.bank_build_cap.description":
         "Most houses the Bank builds on a street: 0 to 4 (5, the default: its hotel too)",
     # ---- the daily challenge -------------------------------------------------------------
-    "cmd.monopoly.daily.name": "daily",
-    "cmd.monopoly.daily.description": "Today's game, the same for everyone; or a day's board",
-    "cmd.monopoly.daily.option.day.name": "day",
-    "cmd.monopoly.daily.option.day.description":
-        "Show a day's board: today, yesterday, 2026-11-23 or a daily's number (#327)",
-    "cmd.monopoly.daily.option.scope.name": "scope",
-    "cmd.monopoly.daily.option.scope.description": "This server or everyone (the board)",
-    "cmd.monopoly.daily.option.scope.choice.server": "This server",
-    "cmd.monopoly.daily.option.scope.choice.global": "Global",
-    "cmd.monopoly.daily.option.page.name": "page",
-    "cmd.monopoly.daily.option.page.description": "Page number (the board)",
-    "cmd.monopoly.daily.option.edition.name": "edition",
-    "cmd.monopoly.daily.option.edition.description":
+    "cmd.monopoly-daily.name": "monopoly-daily",
+    "cmd.monopoly-daily.description": "The daily challenge: one game a day, the same dice for "
+                                      "everyone",
+    "cmd.monopoly-daily.play.name": "play",
+    "cmd.monopoly-daily.play.description": "Play today's daily, or bring it back",
+    "cmd.monopoly-daily.play.option.edition.name": "edition",
+    "cmd.monopoly-daily.play.option.edition.description":
         "Board names and currency: the same dice; by default, the board of your language",
-    "cmd.monopoly.daily.option.edition.choice.us": "US (Boardwalk, $)",
-    "cmd.monopoly.daily.option.edition.choice.uk": "UK (Mayfair, £)",
-    "cmd.monopoly.daily.option.edition.choice.fr":
+    "cmd.monopoly-daily.play.option.edition.choice.us": "US (Boardwalk, $)",
+    "cmd.monopoly-daily.play.option.edition.choice.uk": "UK (Mayfair, £)",
+    "cmd.monopoly-daily.play.option.edition.choice.fr":
         "French (Rue de la Paix, in Cr: credits, the same amounts as $)",
+    "cmd.monopoly-daily.results.name": "results",
+    "cmd.monopoly-daily.results.description": "A day's board (today's by default)",
+    "cmd.monopoly-daily.results.option.day.name": "day",
+    "cmd.monopoly-daily.results.option.day.description":
+        "today, yesterday, 2026-11-23 or a daily's number (#327)",
+    "cmd.monopoly-daily.results.option.scope.name": "scope",
+    "cmd.monopoly-daily.results.option.scope.description": "This server or everyone",
+    "cmd.monopoly-daily.results.option.scope.choice.server": "This server",
+    "cmd.monopoly-daily.results.option.scope.choice.global": "Global",
+    "cmd.monopoly-daily.results.option.page.name": "page",
+    "cmd.monopoly-daily.results.option.page.description": "Page number",
+    "cmd.monopoly-daily.player.name": "player",
+    "cmd.monopoly-daily.player.description": "A player's daily, once it can't spoil yours",
+    "cmd.monopoly-daily.player.option.player.name": "player",
+    "cmd.monopoly-daily.player.option.player.description": "Whose daily",
+    "cmd.monopoly-daily.player.option.day.name": "day",
+    "cmd.monopoly-daily.player.option.day.description":
+        "today (by default), yesterday, 2026-11-23 or a daily's number (#327)",
+    "cmd.monopoly-daily.status.name": "status",
+    "cmd.monopoly-daily.status.description": "Your daily's cash, properties and the Bank's "
+                                             "reserves",
+    "cmd.monopoly-daily.board.name": "board",
+    "cmd.monopoly-daily.board.description": "Your daily's board: who owns what, and the "
+                                            "buildings",
+    "cmd.monopoly-daily.history.name": "history",
+    "cmd.monopoly-daily.history.description": "What happened in your daily, latest first",
+    "cmd.monopoly-daily.history.option.page.name": "page",
+    "cmd.monopoly-daily.history.option.page.description": "Page number (1 is the latest)",
+    "cmd.monopoly-daily.resign.name": "resign",
+    "cmd.monopoly-daily.resign.description": "Give up your daily (it counts as a loss)",
     "daily.field": "Daily challenge",
     # H4: the dice by roll; what a kept Get Out of Jail Free card does to the card order.
     "daily.field.value": "#{number} · {date} · standard rules, the same dice for everyone\n"
                          "The same cards too, except that a Get Out of Jail Free card goes "
                          "back under its deck only once used or sold: keep yours longer or "
                          "shorter than another player and your later cards differ.",
-    "daily.over": "Share your result with the button below; /monopoly daily day:today shows "
+    "daily.over": "Share your result with the button below; /monopoly-daily results shows "
                   "today's board.",
     "daily.result.title": "Daily #{number} ({date}): your result",
     "daily.result.won": "🏆 Won with {points} in {turns}.",
@@ -85,9 +109,9 @@ EN_COMPETE: dict[str, str] = {
     "daily.days.other": "{count} days",
     "button.share": "Share",
     "daily.share.won": "🎲 Solo Monopoly daily #{number}: {player} won with {points} in "
-                       "{turns}. Streak: {streak}. Try it: /monopoly daily",
+                       "{turns}. Streak: {streak}. Try it: /monopoly-daily play",
     "daily.share.lost": "🎲 Solo Monopoly daily #{number}: {player} lost after surviving "
-                        "{turns}. Streak: {streak}. Try it: /monopoly daily",
+                        "{turns}. Streak: {streak}. Try it: /monopoly-daily play",
     "daily.share.not_finished": "Finish the daily first; then share your result.",
     "daily.share.not_daily": "Only a daily's result can be shared.",
     "stats.daily_streak": "Daily streak",

@@ -42,25 +42,51 @@ FR_COMPETE: dict[str, str] = {
         "Nombre maximal de maisons que la Banque bâtit sur une rue : 0 à 4 (5 par défaut : "
         "l'hôtel aussi)",
     # ---- défi du jour ----------------------------------------------------------------------
-    "cmd.monopoly.daily.name": "défi",
-    "cmd.monopoly.daily.description":
-        "La partie du jour, la même pour tous ; ou le classement d'un jour",
-    "cmd.monopoly.daily.option.day.name": "jour",
-    "cmd.monopoly.daily.option.day.description":
-        "Le classement d'un jour : aujourd'hui, hier, 2026-11-23 ou un numéro de défi (#327)",
-    "cmd.monopoly.daily.option.scope.name": "portée",
-    "cmd.monopoly.daily.option.scope.description": "Ce serveur ou tout le monde (classement)",
-    "cmd.monopoly.daily.option.scope.choice.server": "Ce serveur",
-    "cmd.monopoly.daily.option.scope.choice.global": "Mondial",
-    "cmd.monopoly.daily.option.page.name": "page",
-    "cmd.monopoly.daily.option.page.description": "Numéro de page (classement)",
-    "cmd.monopoly.daily.option.edition.name": "édition",
-    "cmd.monopoly.daily.option.edition.description":
+    "cmd.monopoly-daily.name": "monopoly-défi",
+    "cmd.monopoly-daily.description": "Le défi du jour : une partie par jour, les mêmes dés "
+                                      "pour tous",
+    "cmd.monopoly-daily.play.name": "jouer",
+    "cmd.monopoly-daily.play.description": "Jouer le défi du jour, ou le ramener",
+    "cmd.monopoly-daily.play.option.edition.name": "édition",
+    "cmd.monopoly-daily.play.option.edition.description":
         "Noms du plateau et monnaie : les mêmes dés ; par défaut, le plateau de votre langue",
-    "cmd.monopoly.daily.option.edition.choice.us": "États-Unis (Boardwalk, $)",
-    "cmd.monopoly.daily.option.edition.choice.uk": "Royaume-Uni (Mayfair, £)",
-    "cmd.monopoly.daily.option.edition.choice.fr":
+    "cmd.monopoly-daily.play.option.edition.choice.us": "États-Unis (Boardwalk, $)",
+    "cmd.monopoly-daily.play.option.edition.choice.uk": "Royaume-Uni (Mayfair, £)",
+    "cmd.monopoly-daily.play.option.edition.choice.fr":
         "France (Rue de la Paix, en Cr : crédits, mêmes montants qu'en $)",
+    "cmd.monopoly-daily.results.name": "classement",
+    "cmd.monopoly-daily.results.description": "Le classement d'un jour (celui du jour par "
+                                              "défaut)",
+    "cmd.monopoly-daily.results.option.day.name": "jour",
+    "cmd.monopoly-daily.results.option.day.description":
+        "aujourd'hui, hier, 2026-11-23 ou un numéro de défi (#327)",
+    "cmd.monopoly-daily.results.option.scope.name": "portée",
+    "cmd.monopoly-daily.results.option.scope.description": "Ce serveur ou tout le monde",
+    "cmd.monopoly-daily.results.option.scope.choice.server": "Ce serveur",
+    "cmd.monopoly-daily.results.option.scope.choice.global": "Mondial",
+    "cmd.monopoly-daily.results.option.page.name": "page",
+    "cmd.monopoly-daily.results.option.page.description": "Numéro de page",
+    "cmd.monopoly-daily.player.name": "joueur",
+    "cmd.monopoly-daily.player.description":
+        "Le défi d'un joueur, quand il ne peut plus gâcher le vôtre",
+    "cmd.monopoly-daily.player.option.player.name": "joueur",
+    "cmd.monopoly-daily.player.option.player.description": "Le défi de qui",
+    "cmd.monopoly-daily.player.option.day.name": "jour",
+    "cmd.monopoly-daily.player.option.day.description":
+        "aujourd'hui (par défaut), hier, 2026-11-23 ou un numéro de défi (#327)",
+    "cmd.monopoly-daily.status.name": "situation",
+    "cmd.monopoly-daily.status.description":
+        "L'argent et les propriétés de votre défi, et les réserves de la Banque",
+    "cmd.monopoly-daily.board.name": "plateau",
+    "cmd.monopoly-daily.board.description":
+        "Le plateau de votre défi : qui possède quoi, et les bâtiments",
+    "cmd.monopoly-daily.history.name": "historique",
+    "cmd.monopoly-daily.history.description":
+        "Ce qui s'est passé dans votre défi, le plus récent d'abord",
+    "cmd.monopoly-daily.history.option.page.name": "page",
+    "cmd.monopoly-daily.history.option.page.description": "Numéro de page (1 : la plus récente)",
+    "cmd.monopoly-daily.resign.name": "abandonner",
+    "cmd.monopoly-daily.resign.description": "Abandonner votre défi (il compte comme perdu)",
     "daily.field": "Défi du jour",
     # H4 : les dés par lancer ; ce qu'une carte « libéré de prison » gardée fait aux cartes.
     "daily.field.value": "n°{number} · {date} · règles standard, les mêmes dés pour tous\n"
@@ -68,8 +94,8 @@ FR_COMPETE: dict[str, str] = {
                          "prison » ne retourne sous son paquet qu'une fois utilisée ou vendue : "
                          "gardez-la plus ou moins longtemps qu'un autre joueur et vos cartes "
                          "suivantes diffèrent.",
-    "daily.over": "Partagez votre résultat avec le bouton ci-dessous ; /monopoly défi "
-                  "jour:aujourd'hui montre le classement du jour.",
+    "daily.over": "Partagez votre résultat avec le bouton ci-dessous ; /monopoly-défi "
+                  "classement montre le classement du jour.",
     "daily.result.title": "Défi n°{number} ({date}) : votre résultat",
     "daily.result.won": "🏆 Gagné avec {points} en {turns}.",
     "daily.result.lost": "Perdu après avoir tenu {turns} (une défaite vaut 0 point).",
@@ -89,9 +115,9 @@ FR_COMPETE: dict[str, str] = {
     "daily.days.other": "{count} jours",
     "button.share": "Partager",
     "daily.share.won": "🎲 Monopoly solo, défi n°{number} : {player} a gagné avec {points} en "
-                       "{turns}. Série : {streak}. À vous : /monopoly défi",
+                       "{turns}. Série : {streak}. À vous : /monopoly-défi jouer",
     "daily.share.lost": "🎲 Monopoly solo, défi n°{number} : {player} a perdu après avoir "
-                        "tenu {turns}. Série : {streak}. À vous : /monopoly défi",
+                        "tenu {turns}. Série : {streak}. À vous : /monopoly-défi jouer",
     "daily.share.not_finished": "Finissez d'abord le défi ; ensuite partagez votre résultat.",
     "daily.share.not_daily": "Seul le résultat d'un défi du jour se partage.",
     "stats.daily_streak": "Série de défis",

@@ -41,19 +41,6 @@ FR: dict[str, str] = {
     "cmd.monopoly.status.name": "situation",
     "cmd.monopoly.status.description":
         "Votre argent, vos propriétés, votre carte prison et les réserves de la Banque",
-    "cmd.monopoly.mortgage.name": "hypothéquer",
-    "cmd.monopoly.mortgage.description": "Hypothéquer une de vos propriétés",
-    "cmd.monopoly.mortgage.option.property.name": "propriété",
-    "cmd.monopoly.mortgage.option.property.description": "La propriété à hypothéquer",
-    "cmd.monopoly.lift.name": "lever",
-    "cmd.monopoly.lift.description": "Lever l'hypothèque d'une de vos propriétés",
-    "cmd.monopoly.lift.option.property.name": "propriété",
-    "cmd.monopoly.lift.option.property.description": "La propriété hypothéquée",
-    "cmd.monopoly.sell.name": "vendre",
-    "cmd.monopoly.sell.description":
-        "Vendre une maison ou un hôtel à la Banque pour la moitié de son prix",
-    "cmd.monopoly.sell.option.property.name": "propriété",
-    "cmd.monopoly.sell.option.property.description": "Le terrain dont vendre un bâtiment",
     "cmd.monopoly.history.name": "historique",
     "cmd.monopoly.history.description": "Ce qui s'est passé dans votre partie, le plus récent "
                                         "d'abord",

@@ -85,22 +85,23 @@ def test_i18n_never_imports_discord():
 
 # ---- slash commands -----------------------------------------------------------------------
 
-GAME = ("ordinary", "daily")  # issue 19: which game a command means
 COMMANDS = {
     "new": {"edition": ("us", "uk", "fr"), "doubles": ("off", "standard"), "treasury": (),
             "bank_pawns": (), "start_cash": (), "bank_build_cap": (),
             "preset": ("standard", "gentle", "relaxed", "easy", "beginner")},
-    "resume": {"game": GAME}, "board": {"game": GAME}, "status": {"game": GAME},
-    "mortgage": {"property": (), "game": GAME}, "lift": {"property": (), "game": GAME},
-    "sell": {"property": (), "game": GAME},
-    "history": {"page": (), "game": GAME}, "rules": {"page": ()}, "resign": {"game": GAME},
+    "resume": {}, "board": {}, "status": {}, "history": {"page": ()}, "rules": {"page": ()},
+    "resign": {}, "hint": {},
     "leaderboard": {"scope": ("server", "global"), "page": (), "season": ()},
     "stats": {"user": ()},
-    "daily": {"day": (), "scope": ("server", "global"), "page": (),
-              "edition": ("us", "uk", "fr"), "player": ()},
-    "hint": {"game": GAME},
     "mydata": {}, "forget": {},
     "settings": {"debt_confirm": ("on", "off")},
+}
+# /monopoly-daily (issues 19, 28).
+DAILY_COMMANDS = {
+    "play": {"edition": ("us", "uk", "fr")},
+    "results": {"day": (), "scope": ("server", "global"), "page": ()},
+    "player": {"player": (), "day": ()},
+    "status": {}, "board": {}, "history": {"page": ()}, "resign": {},
 }
 # /monopoly-admin (issue 22); its preset choices are the presets' own titles.
 ADMIN_COMMANDS = {
@@ -115,9 +116,10 @@ NAME_RE = re.compile(r"^[-_\w]{1,32}$")
 
 @pytest.mark.parametrize("locale", LOCALES)
 def test_command_texts_follow_the_naming_rule_and_discord_limits(locale):
-    keys = [command_key("monopoly", "name"), command_key("monopoly"),
-            command_key("monopoly-admin", "name"), command_key("monopoly-admin")]
+    keys = [command_key(group, what) for group in ("monopoly", "monopoly-daily", "monopoly-admin")
+            for what in ("name", "description")]
     every = [(f"monopoly {c}", o) for c, o in COMMANDS.items()] + [
+        (f"monopoly-daily {c}", o) for c, o in DAILY_COMMANDS.items()] + [
         (f"monopoly-admin {c}", o) for c, o in ADMIN_COMMANDS.items()]
     for path, options in every:
         keys += [command_key(path, "name"), command_key(path, "description")]

@@ -155,7 +155,7 @@ def test_french_command_and_option_names_keep_their_accents_everywhere():
     """Discord takes lowercase Unicode letters in names: French names are spelt as French is
     written, never an unaccented twin (`defi` beside `portée` was both rules at once)."""
     names = _names("fr")
-    words = {word for name in names.values() for word in name.split("_")}
+    words = {word for name in names.values() for word in re.split(r"[-_]", name)}
     bare = {_unaccented(word) for word in ACCENTED}
     assert {word for word in words if word in bare and word not in ACCENTED} == set()
     # Two names that differ only by their accents would be the same word spelt two ways.
@@ -163,19 +163,25 @@ def test_french_command_and_option_names_keep_their_accents_everywhere():
     for word in words:
         by_bare.setdefault(_unaccented(word), set()).add(word)
     assert [spellings for spellings in by_bare.values() if len(spellings) > 1] == []
-    assert names["cmd.monopoly.daily.name"] == "défi"
-    assert names["cmd.monopoly.daily.option.scope.name"] == "portée"
+    assert names["cmd.monopoly-daily.name"] == "monopoly-défi"
+    assert names["cmd.monopoly-daily.results.option.scope.name"] == "portée"
 
 
 @pytest.mark.parametrize("locale", ["en", "fr"])
 def test_every_command_a_text_names_is_that_languages_command_name(locale):
-    """"/monopoly défi" in a French text, "/monopoly daily" in an English one: a text never
-    names a command the player's client doesn't list."""
-    subcommands = {text for key, text in _names(locale).items()
-                   if re.fullmatch(r"cmd\.monopoly\.[a-z_]+\.name", key)}
+    """"/monopoly-défi jouer" in a French text, "/monopoly-daily play" in an English one: a
+    text never names a command the player's client doesn't list."""
+    names = _names(locale)
+    groups = {text: key.split(".")[1] for key, text in names.items()
+              if re.fullmatch(r"cmd\.[a-z-]+\.name", key)}
+    subcommands = {(key.split(".")[1], text) for key, text in names.items()
+                   if re.fullmatch(r"cmd\.[a-z-]+\.[a-z_]+\.name", key)}
     named = {match for text in MESSAGES[locale].values()
-             for match in re.findall(r"/monopoly (\w+)", text)}
-    assert named and named <= subcommands, named - subcommands
+             for match in re.findall(r"/(monopoly[\w-]*) (\w+)", text)}
+    assert named
+    unknown = {(group, sub) for group, sub in named
+               if (groups.get(group), sub) not in subcommands}
+    assert unknown == set()
 
 
 # ---- history by turn -----------------------------------------------------------------------

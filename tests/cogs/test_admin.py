@@ -124,7 +124,7 @@ async def test_the_servers_default_edition_and_preset_start_new_games(world, adm
     await world.bob.slash(world.channel, "monopoly new", edition="fr", preset="standard")
     chosen = await world.env.bot.service.active_game(world.bob.id)
     assert chosen.edition == "fr" and chosen.game.options.rule_set == "standard"
-    await world.bob.slash(world.channel, "monopoly daily")  # the daily's edition too
+    await world.bob.slash(world.channel, "monopoly-daily play")  # the daily's edition too
     daily = await world.env.bot.service.active_daily(world.bob.id)
     assert daily.edition == "uk" and daily.game.options.rule_set == "standard"
 

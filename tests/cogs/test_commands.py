@@ -1,5 +1,5 @@
-"""The /monopoly commands besides playing by clicks: T4 commands with autocomplete, H1, resign,
-and the reading commands."""
+"""The /monopoly commands besides playing by clicks: T4 on the game message's menus (the
+commands that did it are gone, issue 28), H1, resign, and the reading commands."""
 
 from __future__ import annotations
 
@@ -7,13 +7,12 @@ import math
 
 import pytest
 
-from bot.i18n import square_name
 from game_core import LiftMortgage, Mortgage, SellBuilding
 from game_core.board import SQUARES
 from game_core.state import ROLL
 from game_core.strategies import make_strategy
 
-from .conftest import button_ids, components
+from .conftest import button_ids, components, select_ids
 
 KINDS = {"mortgage": Mortgage, "lift": LiftMortgage, "sell": SellBuilding}
 
@@ -42,56 +41,30 @@ def _legal_squares(game, kind: str) -> set[str]:
     return {str(a.square) for a in game.legal_actions() if type(a) is KINDS[kind]}
 
 
-async def test_T4_autocomplete_lists_exactly_the_legal_properties(world):
-    record = await _play_until(world, lambda g: any(
-        type(a) is SellBuilding for a in g.legal_actions()) and any(
-        type(a) is Mortgage for a in g.legal_actions()))
-    for kind in KINDS:
-        choices = await world.alice.autocomplete(world.channel, f"monopoly {kind}", "property",
-                                                 "")
-        assert {c["value"] for c in choices} == _legal_squares(record.game, kind), kind
-    assert _legal_squares(record.game, "mortgage") and _legal_squares(record.game, "sell")
-    # Typing filters by name.
-    square = int(next(iter(_legal_squares(record.game, "sell"))))
-    name = square_name("us", square)
-    typed = await world.alice.autocomplete(world.channel, "monopoly sell", "property", name[:6])
-    assert typed and all(name[:6].casefold() in c["name"].casefold() for c in typed)
-    # Someone without a game is offered nothing.
-    assert await world.bob.autocomplete(world.channel, "monopoly mortgage", "property", "") == []
-
-
-async def test_T4_M2_mortgage_then_lift_by_command_and_the_game_message_follows(world):
+async def test_T4_M2_mortgage_then_lift_on_the_menus_and_the_game_message_follows(world):
     record = await _play_until(world, lambda g: any(
         type(a) is Mortgage for a in g.legal_actions()))
     shown = await world.alice.slash(world.channel, "monopoly resume")
     square = int(sorted(_legal_squares(record.game, "mortgage"))[0])
     price = SQUARES[square].price
 
-    done = await world.alice.slash(world.channel, "monopoly mortgage", property=str(square))
-    assert done.ephemeral and square_name("us", square) in done.response.content
+    custom_id, values = select_ids(shown.response)["mortgage"]
+    assert set(values) == _legal_squares(record.game, "mortgage")  # exactly the legal ones
+    done = await world.alice.select(shown.response, [str(square)], custom_id=custom_id)
+    assert done.acknowledged and not done.ephemeral
     after = await world.env.bot.service.get(record.id)
     assert after.game.s.mortgaged[square] and after.game.s.cash == record.game.s.cash + price // 2
     message = next(m for m in world.channel.history() if m.id == shown.response.id)
     assert all(f":{after.version}:" in c for c in button_ids(message).values())
 
-    lifted = await world.alice.slash(world.channel, "monopoly lift",
-                                     property=square_name("us", square).upper())  # a typed name
-    assert lifted.ephemeral
+    custom_id, values = select_ids(message)["lift"]
+    assert str(square) in values
+    await world.alice.select(message, [str(square)], custom_id=custom_id)
     final = await world.env.bot.service.get(record.id)
     assert not final.game.s.mortgaged[square]
     mortgage_value = price // 2
     lift_cost = mortgage_value + math.ceil(mortgage_value / 10)  # M2: plus 10%, rounded up
     assert final.game.s.cash == after.game.s.cash - lift_cost
-
-
-async def test_T4_a_property_not_allowed_now_is_refused_with_the_reason(world):
-    await world.alice.slash(world.channel, "monopoly new")
-    refused = await world.alice.slash(world.channel, "monopoly mortgage", property="39")
-    assert refused.ephemeral and refused.response.content.startswith("Can't do that:")
-    assert "Boardwalk" in refused.response.content
-    unknown = await world.alice.slash(world.channel, "monopoly sell", property="Nowhere Lane")
-    assert unknown.ephemeral and "Nowhere Lane" in unknown.response.content
-    assert (await world.env.bot.service.get(1)).version == 0
 
 
 @pytest.mark.parametrize("old_message", ["editable", "deleted"])

@@ -1,4 +1,4 @@
-"""`/monopoly daily` through the real client (issue 12): the day's game beside the ordinary
+"""`/monopoly-daily` through the real client (issue 12): the day's game beside the ordinary
 one, one attempt, no hints, the result with its streak, Share, the day's board, French."""
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ async def _resign_daily(world, user, locale: str = "en") -> None:
 
 async def test_the_daily_is_a_second_slot_and_a_second_call_resumes_it(world):
     ordinary = await world.alice.slash(world.channel, "monopoly new")
-    daily = await world.alice.slash(world.channel, "monopoly daily")
+    daily = await world.alice.slash(world.channel, "monopoly-daily play")
     assert daily.ephemeral and daily.response.id != ordinary.response.id  # H5: private
     field = _fields(daily.response)["Daily challenge"]
     assert "standard rules, the same dice for everyone" in field
@@ -33,19 +33,19 @@ async def test_the_daily_is_a_second_slot_and_a_second_call_resumes_it(world):
     # No hints on the daily (the ordinary game has its Hint button).
     assert not any("hint" in c.get("custom_id", "") for c in components(daily.response))
     assert any("hint" in c.get("custom_id", "") for c in components(ordinary.response))
-    again = await world.alice.slash(world.channel, "monopoly daily")
+    again = await world.alice.slash(world.channel, "monopoly-daily play")
     assert (await service.active_daily(world.alice.id)).id == record.id  # type: ignore[union-attr]
     assert again.response.embeds[0].footer.text.startswith(f"Game #{record.id}")
 
 
 async def test_after_the_end_the_daily_shows_the_result_and_shares_it_without_spoilers(world):
-    daily = await world.alice.slash(world.channel, "monopoly daily", edition="uk")
+    daily = await world.alice.slash(world.channel, "monopoly-daily play", edition="uk")
     await world.alice.click(daily.response, custom_id=button_ids(daily.response)["roll"])
     await _resign_daily(world, world.alice)  # no ordinary game: resign ends the daily
     finished = next(m for m in world.channel.history(viewer=world.alice)
                     if m.id == daily.response.id)
     assert [c.get("label") for c in components(finished)] == ["Share", "Where the money went"]
-    result = await world.alice.slash(world.channel, "monopoly daily")
+    result = await world.alice.slash(world.channel, "monopoly-daily play")
     assert result.ephemeral
     text = result.response.embeds[0].description
     assert "Lost after surviving" in text and "Streak: 1 day (best 1 day)." in text
@@ -61,9 +61,9 @@ async def test_after_the_end_the_daily_shows_the_result_and_shares_it_without_sp
 
 async def test_a_french_player_shares_in_french(world, interaction_locales):
     interaction_locales[world.bob.id] = "fr"
-    await world.bob.slash(world.channel, "monopoly daily")
+    await world.bob.slash(world.channel, "monopoly-daily play")
     await _resign_daily(world, world.bob, "fr")
-    result = await world.bob.slash(world.channel, "monopoly daily")
+    result = await world.bob.slash(world.channel, "monopoly-daily play")
     assert "Série : 1 jour (record 1 jour)." in result.response.embeds[0].description
     shared = await world.bob.click(result.response, label="Partager")
     assert shared.response.content.startswith("🎲 Monopoly solo, défi n°")
@@ -75,21 +75,21 @@ async def test_the_days_board_orders_wins_then_losses_by_turns_and_speaks_french
         world, interaction_locales):
     service = world.env.bot.service
     for user in (world.alice, world.bob):
-        await user.slash(world.channel, "monopoly daily")
+        await user.slash(world.channel, "monopoly-daily play")
         record = await service.active_daily(user.id)
         chooser = make_strategy("always-buy")
         while user is world.bob and record.game.turn < 3:  # bob survives longer
             record = (await service.act(record.id, user.id, record.version,
                                         chooser.choose(record.game))).record
         await _resign_daily(world, user)
-    board = await world.alice.slash(world.channel, "monopoly daily", day="today")
+    board = await world.alice.slash(world.channel, "monopoly-daily results", day="today")
     focus, blank, *lines = board.response.embeds[0].description.splitlines()
     assert focus.startswith("🤖 The bot's expert ") and blank == ""  # issue 19
     assert lines[0].startswith(f"1. <@{world.bob.id}>: lost, survived")
     assert lines[1].startswith(f"2. <@{world.alice.id}>: lost, survived 1 turn")
     assert not any("points" in line for line in lines)  # a loss shows no points
     interaction_locales[world.alice.id] = "fr"
-    french = await world.alice.slash(world.channel, "monopoly daily", day="aujourd'hui",
+    french = await world.alice.slash(world.channel, "monopoly-daily results", day="aujourd'hui",
                                      scope="global")
     assert french.response.embeds[0].title.endswith("tout le monde")
     assert french.response.embeds[0].description.splitlines()[3].startswith(
@@ -97,15 +97,15 @@ async def test_the_days_board_orders_wins_then_losses_by_turns_and_speaks_french
 
 
 async def test_a_day_that_is_no_daily_is_explained(world):
-    refused = await world.alice.slash(world.channel, "monopoly daily", day="next week")
+    refused = await world.alice.slash(world.channel, "monopoly-daily results", day="next week")
     assert refused.ephemeral and "is not a day with a daily" in refused.response.content
-    empty = await world.alice.slash(world.channel, "monopoly daily", day="yesterday")
+    empty = await world.alice.slash(world.channel, "monopoly-daily results", day="yesterday")
     assert empty.response.embeds[0].description.endswith("\n\nNobody has finished this daily "
                                                           "yet.")
 
 
 async def test_stats_show_the_daily_streak(world):
-    await world.alice.slash(world.channel, "monopoly daily")
+    await world.alice.slash(world.channel, "monopoly-daily play")
     await _resign_daily(world, world.alice)
     stats = await world.alice.slash(world.channel, "monopoly stats")
     fields = _fields(stats.response)

@@ -1,19 +1,20 @@
-"""Every command knows the daily (issue 19, H1 per slot, H5): `status`, `board`, `history`,
-`hint`, `mortgage`, `lift`, `sell`, `resign` and `resume` act on the game the player means,
-through the real client. With only a daily, the daily; with both, the `game` option or the one
-played last, named in the answer; `hint` on a daily gives the daily's own refusal."""
+"""Every command knows the daily (issues 19, 28; H1 per slot, H5): `/monopoly`'s `status`,
+`board`, `history`, `hint`, `resign` and `resume` act on the player's game, and
+`/monopoly-daily`'s on their daily, through the real client. With only a daily, `/monopoly`'s
+act on it too; with both going, on the ordinary game; the answer names the game whenever a
+daily is in the picture; `hint` on a daily gives the daily's own refusal."""
 
 from __future__ import annotations
 
 import pytest
 
 from bot.application.daily import day_number
-from bot.i18n import square_name, t
-from game_core import LiftMortgage, Mortgage
+from bot.i18n import t
+from game_core import Mortgage
 from game_core.state import ROLL
 from game_core.strategies import make_strategy
 
-from .conftest import components
+from .conftest import select_ids
 
 DAILY_SEED = 12345  # the day's seed, whatever the day and the bot's secret: known dice
 
@@ -26,7 +27,7 @@ def known_daily(monkeypatch):
 async def _daily_with_a_mortgage(world, user):
     """The user's daily, played through the service with always-buy until a mortgage is open
     at a roll."""
-    await user.slash(world.channel, "monopoly daily")
+    await user.slash(world.channel, "monopoly-daily play")
     service = world.env.bot.service
     record = await service.active_daily(user.id)
     player = make_strategy("always-buy")
@@ -63,26 +64,15 @@ async def test_H5_with_only_a_daily_every_command_acts_on_it(world):
     hint = await world.alice.slash(world.channel, "monopoly hint")
     assert hint.ephemeral and hint.response.content == (
         f"**{name}**\n" + t("en", "hint.no_hints"))
+    # Its mortgages are on its message's menu, as an ordinary game's (issue 28).
     square = min(a.square for a in record.game.legal_actions() if type(a) is Mortgage)
-    choices = await world.alice.autocomplete(world.channel, "monopoly mortgage", "property", "")
-    assert str(square) in {c["value"] for c in choices}
-    done = await world.alice.slash(world.channel, "monopoly mortgage", property=str(square))
-    assert done.ephemeral and done.response.content.startswith(f"**{name}**\n")
-    assert square_name("us", square) in done.response.content
-    mortgaged = await service.get(record.id)
-    assert mortgaged.game.s.mortgaged[square]
-    can_lift = any(type(a) is LiftMortgage and a.square == square
-                   for a in mortgaged.game.legal_actions())
-    lifted = await world.alice.slash(world.channel, "monopoly lift", property=str(square),
-                                     game="daily")
-    # M2: lifted if the cash covers it, else refused with the reason; named either way.
-    assert lifted.ephemeral and lifted.response.content.startswith(f"**{name}**\n")
-    assert (await service.get(record.id)).game.s.mortgaged[square] is not can_lift
-    sold = await world.alice.slash(world.channel, "monopoly sell", property=str(square))
-    assert sold.ephemeral and sold.response.content.startswith(f"**{name}**\nCan't do that:")
-    # An ordinary game asked for by name: there is none, and the answer says so.
-    none = await world.alice.slash(world.channel, "monopoly status", game="ordinary")
-    assert none.response.content == t("en", "which.no_ordinary")
+    custom_id, values = select_ids(resumed.response)["mortgage"]
+    assert str(square) in values
+    await world.alice.select(resumed.response, [str(square)], custom_id=custom_id)
+    assert (await service.get(record.id)).game.s.mortgaged[square]
+    # The daily asked for by its own command.
+    own = await world.alice.slash(world.channel, "monopoly-daily status")
+    assert own.ephemeral and own.response.content == f"**{name}**"
     prompt = await world.alice.slash(world.channel, "monopoly resign")
     assert prompt.response.content == f"**{name}**\n" + t("en", "resign.confirm")
     await world.alice.click(prompt.response, label=t("en", "button.confirm_resign"))
@@ -91,39 +81,28 @@ async def test_H5_with_only_a_daily_every_command_acts_on_it(world):
     # Finished: board shows where the money went, history its pages with the board.
     money = await world.alice.slash(world.channel, "monopoly board")
     assert money.response.embeds[0].title == t("en", "picture.heat.title")
-    pages = await world.alice.slash(world.channel, "monopoly history", game="daily")
+    pages = await world.alice.slash(world.channel, "monopoly-daily history")
     assert pages.ephemeral and pages.response.embeds
     # And a daily asked for when there is none in progress, by a command that needs one.
-    gone = await world.alice.slash(world.channel, "monopoly mortgage", property="1",
-                                   game="daily")
+    gone = await world.alice.slash(world.channel, "monopoly-daily status")
     assert gone.response.content == t("en", "which.no_daily")
 
 
-async def test_with_both_games_the_option_chooses_and_the_default_is_the_last_played(world):
+async def test_with_both_games_monopoly_means_the_ordinary_and_monopoly_daily_the_daily(world):
     service = world.env.bot.service
-    ordinary = await world.alice.slash(world.channel, "monopoly new")
+    await world.alice.slash(world.channel, "monopoly new")
     daily = await _daily_with_a_mortgage(world, world.alice)  # played last
     name = _name(daily)
-    default = await world.alice.slash(world.channel, "monopoly status")
-    assert default.response.content == f"**{name}**"
-    asked = await world.alice.slash(world.channel, "monopoly status", game="ordinary")
-    assert asked.response.content == "**Your game #1**"
+    ordinary = await world.alice.slash(world.channel, "monopoly status")
+    assert ordinary.response.content == "**Your game #1**"
     turn = (await service.get(1)).game.turn
-    assert asked.response.embeds[0].title == f"alice's game, turn {turn}"
-    hint = await world.alice.slash(world.channel, "monopoly hint", game="daily")
-    assert hint.response.content.endswith(t("en", "hint.no_hints"))
-    # The autocomplete follows the option: the ordinary game has nothing to mortgage yet.
-    assert await world.alice.autocomplete(world.channel, "monopoly mortgage", "property", "",
-                                          game="ordinary") == []
-    # A click on the ordinary game makes it the one played last.
-    roll = next(c["custom_id"] for c in components(ordinary.response)
-                if c.get("custom_id", "").endswith(":roll"))
-    await world.alice.click(ordinary.response, custom_id=roll)
-    now = await world.alice.slash(world.channel, "monopoly status")
-    assert now.response.content == "**Your game #1**"
-    resumed = await world.alice.slash(world.channel, "monopoly resume", game="daily")
+    assert ordinary.response.embeds[0].title == f"alice's game, turn {turn}"
+    asked = await world.alice.slash(world.channel, "monopoly-daily status")
+    assert asked.response.content == f"**{name}**"
+    assert asked.response.embeds[0].title == f"alice's game, turn {daily.game.turn}"
+    resumed = await world.alice.slash(world.channel, "monopoly-daily play")
     assert resumed.response.embeds[0].footer.text.startswith(f"Game #{daily.id}")
-    prompt = await world.alice.slash(world.channel, "monopoly resign", game="daily")
+    prompt = await world.alice.slash(world.channel, "monopoly-daily resign")
     assert prompt.response.content.startswith(f"**{name}**\n")
     await world.alice.click(prompt.response, label=t("en", "button.confirm_resign"))
     assert (await service.get(daily.id)).status == "lost"
@@ -134,8 +113,10 @@ async def test_a_player_with_no_game_is_told_so_by_every_command(world):
     for command in ("status", "board", "history", "hint", "resign", "resume"):
         answer = await world.bob.slash(world.channel, f"monopoly {command}")
         assert answer.ephemeral and answer.response.content == t("en", "error.no_game"), command
-    daily = await world.bob.slash(world.channel, "monopoly board", game="daily")
-    assert daily.response.content == t("en", "which.no_daily_yet")
+    for command in ("status", "board", "history", "resign"):
+        daily = await world.bob.slash(world.channel, f"monopoly-daily {command}")
+        expected = "which.no_daily_yet" if command in ("board", "history") else "which.no_daily"
+        assert daily.ephemeral and daily.response.content == t("en", expected), command
 
 
 def _answer(result):
@@ -152,22 +133,22 @@ async def test_with_both_games_board_history_and_hint_name_the_game_they_show(wo
     await world.alice.slash(world.channel, "monopoly new")
     daily = await _daily_with_a_mortgage(world, world.alice)  # played last
     name, ordinary = f"**{_name(daily)}**", "**Your game #1**"
-    board = await world.alice.slash(world.channel, "monopoly board")
+    board = await world.alice.slash(world.channel, "monopoly-daily board")
     assert _said(board) == name
-    board = await world.alice.slash(world.channel, "monopoly board", game="ordinary")
+    board = await world.alice.slash(world.channel, "monopoly board")
     assert _said(board) == ordinary
-    history = await world.alice.slash(world.channel, "monopoly history")
+    history = await world.alice.slash(world.channel, "monopoly-daily history")
     assert history.ephemeral and _said(history) == name and history.response.embeds
-    history = await world.alice.slash(world.channel, "monopoly history", game="ordinary")
+    history = await world.alice.slash(world.channel, "monopoly history")
     assert _said(history) == ordinary
     # A hint for the ordinary game while the daily is going says which game it is about.
-    hint = await world.alice.slash(world.channel, "monopoly hint", game="ordinary")
+    hint = await world.alice.slash(world.channel, "monopoly hint")
     said = _said(hint)
     assert said.startswith(f"{ordinary}\n") and len(said) > len(ordinary) + 1, said
     # A finished daily: its board (where the money went) and history are named too.
     await service.resign(daily.id, world.alice.id)
-    money = await world.alice.slash(world.channel, "monopoly board", game="daily")
+    money = await world.alice.slash(world.channel, "monopoly-daily board")
     assert _said(money) == name
     assert _answer(money).embeds[0].title == t("en", "picture.heat.title")
-    pages = await world.alice.slash(world.channel, "monopoly history", game="daily")
+    pages = await world.alice.slash(world.channel, "monopoly-daily history")
     assert _said(pages) == name and _answer(pages).embeds

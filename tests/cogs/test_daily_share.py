@@ -64,8 +64,8 @@ async def _play(world, user, message, strategy: str, moves: int) -> tuple[object
 
 
 async def test_H4_two_players_of_the_daily_see_the_same_dice_for_the_same_roll(world):
-    alice = await world.alice.slash(world.channel, "monopoly daily")
-    bob = await world.bob.slash(world.channel, "monopoly daily")
+    alice = await world.alice.slash(world.channel, "monopoly-daily play")
+    bob = await world.bob.slash(world.channel, "monopoly-daily play")
     _, alice_dice = await _play(world, world.alice, alice.response, "always-buy", 40)
     _, bob_dice = await _play(world, world.bob, bob.response, "never-buy", 40)
     common = min(len(alice_dice), len(bob_dice))
@@ -77,7 +77,7 @@ async def test_H4_two_players_of_the_daily_see_the_same_dice_for_the_same_roll(w
 
 
 async def test_H5_another_member_sees_nothing_of_a_daily_in_progress(world):
-    started = await world.alice.slash(world.channel, "monopoly daily")
+    started = await world.alice.slash(world.channel, "monopoly-daily play")
     message, _ = await _play(world, world.alice, started.response, "always-buy", 6)
     assert started.ephemeral
     seen = world.channel.history(viewer=world.bob)
@@ -87,7 +87,7 @@ async def test_H5_another_member_sees_nothing_of_a_daily_in_progress(world):
     record = await world.env.bot.service.active_daily(world.alice.id)
     assert not await world.env.bot.service.may_see(record, world.bob.id)
     # Bob's commands don't reach it either: they speak of his own games only.
-    nothing = await world.bob.slash(world.channel, "monopoly board", game="daily")
+    nothing = await world.bob.slash(world.channel, "monopoly-daily board")
     assert nothing.response.content == t("en", "which.no_daily_yet")
 
 
@@ -106,12 +106,12 @@ def _spoilers() -> list[str]:
 @pytest.mark.parametrize("locale", ["en", "fr"])
 async def test_the_share_gives_away_no_square_dice_or_card(world, interaction_locales, locale):
     interaction_locales[world.alice.id] = locale
-    started = await world.alice.slash(world.channel, "monopoly daily")
+    started = await world.alice.slash(world.channel, "monopoly-daily play")
     message, _ = await _play(world, world.alice, started.response, "always-buy", 80)
     if await world.env.bot.service.active_daily(world.alice.id) is not None:
         prompt = await world.alice.slash(world.channel, "monopoly resign")
         await world.alice.click(prompt.response, label=t(locale, "button.confirm_resign"))
-    result = await world.alice.slash(world.channel, "monopoly daily")
+    result = await world.alice.slash(world.channel, "monopoly-daily play")
     shared = await world.alice.click(result.response, label=t(locale, "button.share"))
     post = shared.response.content
     assert not shared.ephemeral
@@ -133,8 +133,8 @@ async def test_the_share_gives_away_no_square_dice_or_card(world, interaction_lo
 async def test_rank_and_next_daily_around_midnight_utc(world):
     clock = _fix_clock(world, MIDNIGHT - 90)  # 23:58:30 UTC on DAY
     service = world.env.bot.service
-    await world.alice.slash(world.channel, "monopoly daily")
-    await world.bob.slash(world.channel, "monopoly daily")
+    await world.alice.slash(world.channel, "monopoly-daily play")
+    await world.bob.slash(world.channel, "monopoly-daily play")
     bob = await service.active_daily(world.bob.id)
     assert bob.daily_day == DAY
     player = make_strategy("always-buy")
@@ -143,57 +143,57 @@ async def test_rank_and_next_daily_around_midnight_utc(world):
                                  player.choose(bob.game))).record
     prompt = await world.alice.slash(world.channel, "monopoly resign")
     await world.alice.click(prompt.response, label=t("en", "button.confirm_resign"))
-    before = await world.alice.slash(world.channel, "monopoly daily")
+    before = await world.alice.slash(world.channel, "monopoly-daily play")
     post = (await world.alice.click(before.response, label="Share")).response.content
     assert post.splitlines()[2] == "Rank 1 of 1 so far · streak 1 day"
-    assert post.splitlines()[3] == "Next daily in 0 h 02 min · /monopoly daily"  # 90 s, up
+    assert post.splitlines()[3] == "Next daily in 0 h 02 min · /monopoly-daily play"  # 90 s, up
 
     clock.now = MIDNIGHT + 30  # 00:00:30 on the next day: bob's daily still counts for DAY
     prompt = await world.bob.slash(world.channel, "monopoly resign")
     await world.bob.click(prompt.response, label=t("en", "button.confirm_resign"))
     finished = await service.daily_of(world.bob.id, DAY)
     assert finished is not None and finished.status == "lost"
-    result = await world.bob.slash(world.channel, "monopoly daily")  # today's is a new one
+    result = await world.bob.slash(world.channel, "monopoly-daily play")  # today's is a new one
     assert (await service.active_daily(world.bob.id)).daily_day == DAY + 1
     assert result.response.embeds[0].fields[-1].value.startswith(f"#{day_number(DAY + 1)}")
     shared = await world.alice.click(before.response, label="Share")
     after = shared.response.content.splitlines()
     assert after[2] == "Rank 2 of 2 so far · streak 1 day"  # bob survived longer
-    assert after[3] == "The next daily is open now · /monopoly daily"
+    assert after[3] == "The next daily is open now · /monopoly-daily play"
     clock.now = MIDNIGHT - DAY_SECONDS + 1  # 00:00:01 on DAY: the next one in 24 h
     again = (await world.alice.click(before.response, label="Share")).response.content
-    assert again.splitlines()[3] == "Next daily in 24 h 00 min · /monopoly daily"
+    assert again.splitlines()[3] == "Next daily in 24 h 00 min · /monopoly-daily play"
 
 
 async def test_the_days_board_shows_the_built_in_players_result(world):
-    board = await world.alice.slash(world.channel, "monopoly daily", day="today")
+    board = await world.alice.slash(world.channel, "monopoly-daily results", day="today")
     first = board.response.embeds[0].description.splitlines()[0]
     assert first.startswith("🤖 The bot's expert ")
     assert "today's daily" in first
 
 
 async def _finish_daily(world, user, locale: str = "en") -> None:
-    await user.slash(world.channel, "monopoly daily")
-    prompt = await user.slash(world.channel, "monopoly resign", game="daily")
+    await user.slash(world.channel, "monopoly-daily play")
+    prompt = await user.slash(world.channel, "monopoly-daily resign")
     await user.click(prompt.response, label=t(locale, "button.confirm_resign"))
 
 
 async def test_H5_anyones_daily_is_seen_once_over_and_the_viewer_has_finished_theirs(world):
     clock = _fix_clock(world, MIDNIGHT - 3600)  # 23:00 UTC on DAY
     carol = world.guild.add_member(world.env.create_user("carol"))
-    started = await world.alice.slash(world.channel, "monopoly daily")
+    started = await world.alice.slash(world.channel, "monopoly-daily play")
     await _play(world, world.alice, started.response, "always-buy", 4)
     # In progress: hidden even from a player who has finished the day's daily.
     await _finish_daily(world, world.bob)
-    hidden = await world.bob.slash(world.channel, "monopoly daily", player=world.alice)
+    hidden = await world.bob.slash(world.channel, "monopoly-daily player", player=world.alice)
     assert hidden.ephemeral and hidden.response.content == t("en", "daily.hidden")
     prompt = await world.alice.slash(world.channel, "monopoly resign")
     await world.alice.click(prompt.response, label=t("en", "button.confirm_resign"))
     # Finished: carol, who hasn't played it, still sees nothing of it today.
-    refused = await carol.slash(world.channel, "monopoly daily", player=world.alice)
+    refused = await carol.slash(world.channel, "monopoly-daily player", player=world.alice)
     assert refused.response.content == t("en", "daily.hidden")
     # Bob has finished his own: alice's recap, where her money went, her history.
-    seen = await world.bob.slash(world.channel, "monopoly daily", player=world.alice)
+    seen = await world.bob.slash(world.channel, "monopoly-daily player", player=world.alice)
     assert seen.ephemeral and seen.response.embeds[0].title.endswith(": alice")
     assert seen.response.attachments  # the recap picture
     money = await world.bob.click(seen.response, label=t("en", "button.money_map"))
@@ -202,23 +202,23 @@ async def test_H5_anyones_daily_is_seen_once_over_and_the_viewer_has_finished_th
     assert history.response.embeds[0].title.startswith("History")
     # The day over, anyone may look; a player without that day's daily is said so.
     clock.now = MIDNIGHT + 60
-    later = await carol.slash(world.channel, "monopoly daily", day="yesterday",
+    later = await carol.slash(world.channel, "monopoly-daily player", day="yesterday",
                               player=world.alice)
     assert later.response.embeds[0].title.endswith(": alice")
-    none = await carol.slash(world.channel, "monopoly daily", player=world.alice)
+    none = await carol.slash(world.channel, "monopoly-daily player", player=world.alice)
     assert none.response.content == f"alice has not played daily #{day_number(DAY + 1)}."
 
 
 async def test_H2_H5_after_a_restart_the_private_message_plays_and_daily_brings_it_back(
         world, make_bot):
-    started = await world.alice.slash(world.channel, "monopoly daily")
+    started = await world.alice.slash(world.channel, "monopoly-daily play")
     message, _ = await _play(world, world.alice, started.response, "always-buy", 3)
     await world.env.restart_bot(make_bot())  # the interactions known before are gone
     record = await world.env.bot.service.active_daily(world.alice.id)
     message, _ = await _play(world, world.alice, message, "always-buy", 3)  # old message
     assert (await world.env.bot.service.get(record.id)).version > record.version
-    # A client reload loses an ephemeral message: /monopoly daily shows the game again.
-    back = await world.alice.slash(world.channel, "monopoly daily")
+    # A client reload loses an ephemeral message: /monopoly-daily play shows the game again.
+    back = await world.alice.slash(world.channel, "monopoly-daily play")
     assert back.ephemeral and back.response.embeds[0].footer.text.startswith(
         f"Game #{record.id}")
     assert t("en", "daily.private") in back.response.embeds[0].fields[-1].value
@@ -232,7 +232,7 @@ async def test_H2_H5_after_a_restart_the_private_message_plays_and_daily_brings_
 
 async def test_the_click_that_ends_the_daily_hands_its_player_the_result_to_post(world):
     _fix_clock(world, MIDNIGHT - 3600)  # the post's "next daily in" stays the same
-    started = await world.alice.slash(world.channel, "monopoly daily")
+    started = await world.alice.slash(world.channel, "monopoly-daily play")
     service, message = world.env.bot.service, started.response
     player, result = make_strategy("always-buy"), None
     for _ in range(1000):

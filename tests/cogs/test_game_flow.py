@@ -185,7 +185,7 @@ async def test_every_command_answers_in_a_thread_and_a_dm(world, where):
                           ("monopoly status", {}), ("monopoly history", {}),
                           ("monopoly rules", {"page": 2}), ("monopoly leaderboard", {}),
                           ("monopoly leaderboard", {"scope": "global"}),
-                          ("monopoly stats", {}), ("monopoly mortgage", {"property": "1"}),
+                          ("monopoly stats", {}), ("monopoly hint", {}),
                           ("monopoly resign", {})):
         result = await slash(name, **options)
         assert result.acknowledged, name

@@ -30,7 +30,7 @@ async def test_the_french_daily_board_explains_its_order_without_au_moins(
     service = world.env.bot.service
     own, _ = await service.start_daily(world.alice.id, world.guild.id, world.channel.id)
     await service.resign(own.id, world.alice.id)
-    board = await world.bob.slash(world.channel, "monopoly daily", day="today")
+    board = await world.bob.slash(world.channel, "monopoly-daily results", day="today")
     footer = board.response.embeds[0].footer.text
     # "au moins de tours" reads as "at least"; the order is fewest turns first.
     assert "au moins" not in footer

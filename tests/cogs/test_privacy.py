@@ -187,8 +187,7 @@ async def test_after_forget_every_board_reads_a_former_player_never_a_mention(
     assert record.status == "won"
     daily, _ = await service.start_daily(world.alice.id, world.guild.id, world.channel.id)
     await service.resign(daily.id, world.alice.id)
-    history = reply_of(await world.alice.slash(world.channel, "monopoly history",
-                                               game="ordinary"))
+    history = reply_of(await world.alice.slash(world.channel, "monopoly history"))
     prompt = await world.alice.slash(world.channel, "monopoly forget")
     done = await world.alice.click(prompt.response, label="Yes, forget me")
     assert "finished games on the leaderboards: 2," in reply_of(done).content
@@ -199,8 +198,8 @@ async def test_after_forget_every_board_reads_a_former_player_never_a_mention(
         "server board": await world.bob.slash(world.channel, "monopoly leaderboard"),
         "global board": await world.bob.slash(world.channel, "monopoly leaderboard",
                                               scope="global"),
-        "server daily": await world.bob.slash(world.channel, "monopoly daily", day="today"),
-        "global daily": await world.bob.slash(world.channel, "monopoly daily", day="today",
+        "server daily": await world.bob.slash(world.channel, "monopoly-daily results", day="today"),
+        "global daily": await world.bob.slash(world.channel, "monopoly-daily results", day="today",
                                               scope="global"),
     }
     for where, board in boards.items():
@@ -216,7 +215,7 @@ async def test_after_forget_every_board_reads_a_former_player_never_a_mention(
     interaction_locales[world.bob.id] = "fr"
     french = await world.bob.slash(world.channel, "monopoly leaderboard", scope="global")
     assert "un ancien joueur" in french.response.embeds[0].description
-    daily_fr = await world.bob.slash(world.channel, "monopoly daily", day="today")
+    daily_fr = await world.bob.slash(world.channel, "monopoly-daily results", day="today")
     assert "un ancien joueur" in daily_fr.response.embeds[0].description
 
 

@@ -1,6 +1,6 @@
-"""`/monopoly mortgage`, `lift` and `sell` go through the same flow as the buttons (issue
-20): a decision the command leaves with one way out is taken at once and the reply says
-why; the game message never shows it as a prompt."""
+"""The game message's mortgage, lift and sell menus (the only way to them since issue 28) go
+through the flow of the buttons (issue 20): a decision the menu leaves with one way out is
+taken at once and the message says why; it never shows it as a prompt."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ from game_core.strategies import make_strategy
 
 from bot.i18n import square_name
 
-from .conftest import button_ids
+from .conftest import button_ids, select_ids
 
 START = {"start_cash": 300}
 
@@ -54,15 +54,21 @@ async def test_P2_a_lift_that_leaves_nothing_to_build_moves_on_and_says_why(worl
         record = (await service.play(1, world.alice.id, record.version, action)).record
     street = record.game.s.pending_square
 
-    lifted = await world.alice.slash(world.channel, "monopoly lift", property=str(square))
-    assert lifted.ephemeral
+    shown = await world.alice.slash(world.channel, "monopoly resume")  # the state now
+    message = shown.response
+    custom_id, values = select_ids(message)["lift"]
+    assert str(square) in values
+    lifted = await world.alice.select(message, [str(square)], custom_id=custom_id)
+    assert lifted.acknowledged and not lifted.ephemeral
     after = await service.get(1)
     log = sorted(await service.history(1, limit=20), key=lambda e: e.seq)
     assert [e.action["type"] for e in log if e.seq > record.version] == [
         "lift_mortgage", "done_building"]  # the empty build step taken, not shown
     assert after.game.pending != BUILD and not after.game.s.mortgaged[square]
-    assert f"Nothing to build on {square_name('us', street)}" in lifted.response.content
     message = next(m for m in world.channel.history() if m.id == shown.response.id)
+    told = (message.content or "") + "".join(
+        (e.description or "") + "".join(f.value for f in e.fields) for e in message.embeds)
+    assert f"Nothing to build on {square_name('us', street)}" in told, told
     ids = button_ids(message)
     assert "done_building" not in ids and all(f":{after.version}:" in c for c in ids.values())
     assert world.env.errors == []

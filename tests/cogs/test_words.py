@@ -81,7 +81,7 @@ async def test_the_daily_is_one_board_per_language_with_the_same_dice(
     carol = world.guild.add_member(world.env.create_user("carol"))
     interaction_locales[carol.id] = "fr"
     for player in (world.alice, world.bob, carol):
-        await player.slash(world.channel, "monopoly daily")
+        await player.slash(world.channel, "monopoly-daily play")
     service = world.env.bot.service
     alice, bob, carol_game = [await service.get(i) for i in (1, 2, 3)]
     assert (alice.edition, bob.edition, carol_game.edition) == ("fr", "us", "fr")
@@ -135,11 +135,12 @@ async def test_the_global_daily_board_shows_names_and_a_servers_keeps_mentions(w
     for user in strangers:  # each plays the daily elsewhere and gives up
         record, _ = await service.start_daily(user.id, None, None)
         await service.resign(record.id, user.id)
-    board = await world.bob.slash(world.channel, "monopoly daily", day="today", scope="global")
+    board = await world.bob.slash(world.channel, "monopoly-daily results", day="today",
+                                  scope="global")
     text = board.response.embeds[0].description
     assert "zoé" in text and "ünïcode" in text
     assert not any(f"<@{u.id}>" in text for u in strangers)
     own, _ = await service.start_daily(world.alice.id, world.guild.id, world.channel.id)
     await service.resign(own.id, world.alice.id)
-    server = await world.bob.slash(world.channel, "monopoly daily", day="today")
+    server = await world.bob.slash(world.channel, "monopoly-daily results", day="today")
     assert f"<@{world.alice.id}>" in server.response.embeds[0].description
