@@ -25,6 +25,7 @@ from bot.i18n.account import (
 )
 from bot.application.daily import day_date, day_number
 from bot.pictures import jobs
+from bot.pictures.alt_text import board_alt
 from bot.pictures.board import render_board
 from bot.pictures.board_text import render_board_text
 from bot.pictures.jobs import Picture
@@ -101,7 +102,9 @@ async def draw_picture(bot: MonopolyBot, record: GameRecord, events: Sequence[Ev
         log = await bot.service.game_log(record.id)
         return await bot.workers.run(jobs.recap, log, locale, attach)
     png = await bot.workers.run(render_board, record.game, last_move=last_move(events))
-    return Picture(png, "")  # the text board needs no worker: build_game_message writes it
+    # The text board needs no worker (build_game_message writes it); the alt text neither.
+    return Picture(png, "", board_alt(record.game, events, locale=locale,
+                                      doubles_matter=record.game.options.standard_doubles))
 
 
 def offered_plan(record: GameRecord) -> Plan | None:
@@ -206,7 +209,7 @@ def build_game_message(record: GameRecord, events: Sequence[Event], *, locale: s
         embed.description = (text or render_board_text(game, last_move=move))[:4096]
     elif drawn is not None and drawn.png is not None:
         name = RECAP_NAME if game.is_over else IMAGE_NAME
-        file = discord.File(io.BytesIO(drawn.png), filename=name)
+        file = discord.File(io.BytesIO(drawn.png), filename=name, description=drawn.alt or None)
         embed.set_image(url=f"attachment://{name}")
     else:
         embed.description = t(locale, "embed.value.drawing")
@@ -275,9 +278,9 @@ def build_controls(record: GameRecord, *, locale: str, preview: bool = False,
     again and where the money went.
 
     Row 0-1: the decision's buttons, and Hint; rows 2-4: sell, mortgage and lift menus (each
-    capped at 25 options; the slash commands reach the rest). `rolling`: the message comes
-    from rolling on, and answering its decision goes on rolling (issue 20); `keep`: the
-    properties the player asked, rolling on, not to be offered again.
+    capped at 25 options, Discord's limit: once one is used, the next shows). `rolling`: the
+    message comes from rolling on, and answering its decision goes on rolling (issue 20);
+    `keep`: the properties the player asked, rolling on, not to be offered again.
     """
     view = discord.ui.View(timeout=None)
     game = record.game

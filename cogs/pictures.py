@@ -43,7 +43,7 @@ def attach(embed: discord.Embed, picture: Picture, name: str) -> discord.File | 
         embed.description = picture.text[:4096]
         return None
     embed.set_image(url=f"attachment://{name}")
-    return discord.File(io.BytesIO(picture.png), filename=name)
+    return discord.File(io.BytesIO(picture.png), filename=name, description=picture.alt or None)
 
 
 def with_file(file: discord.File | None) -> dict[str, Any]:

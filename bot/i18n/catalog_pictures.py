@@ -74,6 +74,14 @@ PICTURES_EN: dict[str, str] = {
     "picture.board.cash": "Your cash",
     "picture.board.bank": "Bank's treasury",
     "picture.board.supply": "Houses left {houses} · hotels {hotels} · Bank's pawns {pawns}",
+    # ---- alt text: what a screen reader reads out for each picture (issue 28) ------------
+    "alt.board": "The board at turn {turn}. Your pawn is on {square}. Cash {cash}, net worth "
+                 "{worth}; the Bank's treasury {bank}.",
+    "alt.board.changed": "What changed: {what}",
+    "alt.recap": "Your game's recap: your cash and the Bank's turn by turn, with its big "
+                 "moments marked.",
+    "alt.money_map": "The board, each square shaded by the money paid or received there.",
+    "alt.record": "Your record: a bar a game, its score or the turns it lasted.",
 }
 
 PICTURES_FR: dict[str, str] = {
@@ -147,4 +155,13 @@ PICTURES_FR: dict[str, str] = {
     "picture.board.bank": "Trésor de la Banque",
     "picture.board.supply": "Maisons restantes {houses} · hôtels {hotels} · "
                             "pions de la Banque {pawns}",
+    # ---- texte de remplacement : ce qu'un lecteur d'écran lit de chaque image --------------
+    "alt.board": "Le plateau au tour {turn}. Votre pion est sur {square}. Argent {cash}, valeur "
+                 "nette {worth} ; trésor de la Banque {bank}.",
+    "alt.board.changed": "Ce qui a changé : {what}",
+    "alt.recap": "Le récapitulatif de votre partie : votre argent et celui de la Banque tour "
+                 "par tour, avec ses grands moments marqués.",
+    "alt.money_map": "Le plateau, chaque case teintée selon l'argent payé ou reçu là.",
+    "alt.record": "Votre palmarès : une barre par partie, son score ou le nombre de tours "
+                  "tenus.",
 }

@@ -6,6 +6,10 @@ when the bot may not attach files."""
 from __future__ import annotations
 
 import discord
+import pytest
+
+from bot.i18n import t
+from bot.i18n.catalog import MESSAGES
 
 from .conftest import button_ids, components
 
@@ -105,3 +109,39 @@ async def test_history_of_a_finished_game_steps_through_it_with_the_board(world)
     assert [a.filename for a in turned.response.attachments] == ["board.png"]
     assert final.id != page.id
     assert world.env.errors == []
+
+
+@pytest.mark.parametrize("locale", ["en", "fr"])
+async def test_every_picture_carries_alt_text_in_the_players_language(
+        world, interaction_locales, locale):
+    """Issue 28: each attachment's description says what the picture shows, within
+    Discord's 1,024 characters, in the player's language."""
+    interaction_locales[world.alice.id] = locale
+    start = await world.alice.slash(world.channel, "monopoly new")
+    await world.env.settle()
+    board = start.response.attachments[0].description or ""  # the message changes below
+    assert board.startswith(MESSAGES[locale]["alt.board"].split("{")[0]), board
+    final = await finish_a_game_already_started(world, locale)
+    shown = {"recap": final}
+    shown["money_map"] = (await world.alice.click(final, custom_id="sm:money:1")).response
+    service = world.env.bot.service
+    again = await service.start(world.alice.id, world.guild.id, world.channel.id, seed=3)
+    await service.resign(again.id, world.alice.id)
+    stats = await world.alice.slash(world.channel, "monopoly stats")
+    shown["record"] = stats.followups[-1] if stats.followups else stats.response
+    history = await world.alice.slash(world.channel, "monopoly history")
+    shown["history board"] = history.followups[-1] if history.followups else history.response
+    for kind, message in shown.items():
+        assert message.attachments, kind
+        for attachment in message.attachments:
+            alt = attachment.description or ""
+            intro = MESSAGES[locale][f"alt.{kind.split()[-1]}"].split("{")[0]
+            assert alt.startswith(intro) and len(alt) <= 1024, (kind, alt)
+
+
+async def finish_a_game_already_started(world, locale):
+    prompt = await world.alice.slash(world.channel, "monopoly resign")
+    await world.alice.click(prompt.response, label=t(locale, "button.confirm_resign"))
+    record = await world.env.bot.service.get(1)
+    assert record.status == "lost"
+    return next(m for m in world.channel.history() if m.id == record.message_id)
