@@ -9,6 +9,7 @@ import discord
 import pytest
 
 from bot.application.records import GameRecord
+from bot.hosting.discord_limits import check_message
 from cogs.game_message import build_game_message
 from cogs.reports import status_embed
 from game_core import Event, Game
@@ -17,8 +18,6 @@ from game_core.state import BUILD, PLAYER
 from game_core.strategies import make_strategy
 
 LONGEST_NAME = "W" * 32  # Discord display names are at most 32 characters
-EMBED_TOTAL, FIELDS, FIELD_VALUE, FIELD_NAME, TITLE, DESCRIPTION = 6000, 25, 1024, 256, 256, 4096
-ROWS, PER_ROW, OPTIONS, LABEL, OPTION_LABEL = 5, 5, 25, 80, 100
 
 
 def record_of(game: Game) -> GameRecord:
@@ -29,24 +28,13 @@ def record_of(game: Game) -> GameRecord:
 
 
 def check_embed(embed: discord.Embed) -> None:
-    assert len(embed) <= EMBED_TOTAL, len(embed)
-    assert len(embed.fields) <= FIELDS
-    assert len(embed.title or "") <= TITLE
-    assert len(embed.description or "") <= DESCRIPTION
-    for field in embed.fields:
-        assert 0 < len(field.value) <= FIELD_VALUE and len(field.name) <= FIELD_NAME
+    """Discord's embed limits (bot.hosting.discord_limits, each cited there)."""
+    assert check_message({"embeds": [embed.to_dict()]}) == []
 
 
 def check_view(view: discord.ui.View) -> None:
-    payload = view.to_components()
-    assert len(payload) <= ROWS
-    for row in payload:
-        items = row["components"]
-        assert len(items) <= PER_ROW
-        for item in items:
-            assert len(item.get("label", "")) <= LABEL
-            assert len(item.get("options", [])) <= OPTIONS
-            assert all(len(o["label"]) <= OPTION_LABEL for o in item.get("options", []))
+    """Discord's component limits: rows, buttons a row, labels, select options."""
+    assert check_message({"components": view.to_components()}) == []
 
 
 def check_everything(game: Game, events: list[Event]) -> None:
