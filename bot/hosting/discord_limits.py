@@ -110,22 +110,36 @@ def _texts(node: Mapping[str, Any], key: str) -> dict[str, str]:
     return texts
 
 
-def _check_node(node: Mapping[str, Any], where: str, problems: list[str]) -> None:
+def _length(problems: list[str], what: str, text: str, most: int, least: int = 0) -> None:
+    """One line when `text` is not `least` to `most` characters long."""
+    if not least <= len(text) <= most:
+        limit = f"{least}-{most}" if least else f"{most}"
+        problems.append(f"{what} is {len(text)} characters (limit: {limit})")
+
+
+def _in(locale: str) -> str:
+    return f" ({locale})" if locale else ""
+
+
+def _known_locales(problems: list[str], what: str, node: Mapping[str, Any], key: str) -> None:
+    """[LOC]: every localization of `key` is under a Discord locale."""
+    for locale in (node.get(f"{key}_localizations") or {}):
+        if locale not in LOCALES:
+            problems.append(f"{what} localization {locale!r} is not a Discord locale "
+                            "(limit: reference#locales)")
+
+
+def _check_node(node: Mapping[str, Any], where: str, problems: list[str], *,
+                top_level: bool = False) -> None:
     for key in ("name", "description"):
-        for locale in (node.get(f"{key}_localizations") or {}):
-            if locale not in LOCALES:
-                problems.append(f"{where}: {key} localization {locale!r} is not a Discord "
-                                "locale (limit: reference#locales)")
+        _known_locales(problems, f"{where}: {key}", node, key)
     for locale, name in _texts(node, "name").items():
         if not _valid_name(name):
-            problems.append(f"{where}: name {name!r}{' (' + locale + ')' if locale else ''} "
+            problems.append(f"{where}: name {name!r}{_in(locale)} "
                             "breaks ^[-_\\p{L}\\p{N}]{1,32}$, lowercase")
-    top_level = " " not in where
     if not (top_level and node.get("type", 1) in (2, 3)):  # context menus have none [CMD]
         for locale, text in _texts(node, "description").items():
-            if not 1 <= len(text) <= DESCRIPTION_LENGTH:
-                problems.append(f"{where}: description{' (' + locale + ')' if locale else ''} "
-                                f"is {len(text)} characters (limit: 1-{DESCRIPTION_LENGTH})")
+            _length(problems, f"{where}: description{_in(locale)}", text, DESCRIPTION_LENGTH, 1)
     options = list(node.get("options") or ())
     if len(options) > OPTIONS:
         problems.append(f"{where}: {len(options)} options (limit: {OPTIONS})")
@@ -143,18 +157,11 @@ def _check_node(node: Mapping[str, Any], where: str, problems: list[str]) -> Non
         problems.append(f"{where}: {len(choices)} choices (limit: {CHOICES})")
     for choice in choices:
         for locale, text in _texts(choice, "name").items():
-            if not 1 <= len(text) <= CHOICE_NAME:
-                shown = f"{text[:20]!r}" + (f" ({locale})" if locale else "")
-                problems.append(f"{where}: choice {shown} is {len(text)} characters "
-                                f"(limit: 1-{CHOICE_NAME})")
-        value = choice.get("value")
-        if isinstance(value, str) and not 1 <= len(value) <= CHOICE_VALUE:
-            problems.append(f"{where}: choice value is {len(value)} characters "
-                            f"(limit: 1-{CHOICE_VALUE})")
-        for locale in (choice.get("name_localizations") or {}):
-            if locale not in LOCALES:
-                problems.append(f"{where}: choice localization {locale!r} is not a Discord "
-                                "locale")
+            _length(problems, f"{where}: choice {text[:20]!r}{_in(locale)}", text,
+                    CHOICE_NAME, 1)
+        if isinstance(choice.get("value"), str):
+            _length(problems, f"{where}: choice value", choice["value"], CHOICE_VALUE, 1)
+        _known_locales(problems, f"{where}: choice", choice, "name")
     for option in options:
         _check_node(option, f"{where} {option.get('name')}", problems)
 
@@ -169,8 +176,8 @@ def _check_unique(nodes: Sequence[Mapping[str, Any]], where: str, problems: list
             texts = _texts(node, "name")
             name = texts.get(locale) or texts[""]
             if name in seen:
-                problems.append(f"{where}: two options named {name!r}"
-                                f"{' in ' + locale if locale else ''} (limit: unique names)")
+                problems.append(f"{where}: two options named {name!r}{_in(locale)} "
+                                "(limit: unique names)")
             seen.add(name)
 
 
@@ -188,7 +195,7 @@ def check_commands(payload: Sequence[Mapping[str, Any]], *,
         _check_unique(commands, "commands", problems)
     for command in payload:
         where = f"/{command.get('name')}"
-        _check_node(command, where, problems)
+        _check_node(command, where, problems, top_level=True)
         size = command_size(command)
         if size > limit:
             problems.append(f"{where} is {size:,} characters counted Discord's way "
@@ -214,26 +221,17 @@ def embed_length(embed: Mapping[str, Any]) -> int:
 
 
 def _check_embed(embed: Mapping[str, Any], where: str, problems: list[str]) -> None:
-    for key, limit in (("title", EMBED_TITLE), ("description", EMBED_DESCRIPTION)):
-        if len(embed.get(key) or "") > limit:
-            problems.append(f"{where} {key} is {len(embed[key])} characters (limit: {limit})")
-    footer = (embed.get("footer") or {}).get("text") or ""
-    if len(footer) > FOOTER:
-        problems.append(f"{where} footer is {len(footer)} characters (limit: {FOOTER})")
-    author = (embed.get("author") or {}).get("name") or ""
-    if len(author) > AUTHOR:
-        problems.append(f"{where} author is {len(author)} characters (limit: {AUTHOR})")
+    _length(problems, f"{where} title", embed.get("title") or "", EMBED_TITLE)
+    _length(problems, f"{where} description", embed.get("description") or "", EMBED_DESCRIPTION)
+    _length(problems, f"{where} footer", (embed.get("footer") or {}).get("text") or "", FOOTER)
+    _length(problems, f"{where} author", (embed.get("author") or {}).get("name") or "", AUTHOR)
     fields = list(embed.get("fields") or ())
     if len(fields) > EMBED_FIELDS:
         problems.append(f"{where} has {len(fields)} fields (limit: {EMBED_FIELDS})")
     for i, field in enumerate(fields):
-        name, value = str(field.get("name") or ""), str(field.get("value") or "")
-        if not 1 <= len(name) <= FIELD_NAME:
-            problems.append(f"{where} field {i} name is {len(name)} characters "
-                            f"(limit: 1-{FIELD_NAME})")
-        if not 1 <= len(value) <= FIELD_VALUE:
-            problems.append(f"{where} field {i} value is {len(value)} characters "
-                            f"(limit: 1-{FIELD_VALUE})")
+        _length(problems, f"{where} field {i} name", str(field.get("name") or ""), FIELD_NAME, 1)
+        _length(problems, f"{where} field {i} value", str(field.get("value") or ""),
+                FIELD_VALUE, 1)
 
 
 def _check_components(rows: Sequence[Mapping[str, Any]], problems: list[str]) -> None:
@@ -252,17 +250,12 @@ def _check_components(rows: Sequence[Mapping[str, Any]], problems: list[str]) ->
             custom_id = item.get("custom_id")
             if custom_id is not None:
                 ids.append(str(custom_id))
-                if not 1 <= len(str(custom_id)) <= CUSTOM_ID:
-                    problems.append(f"row {r}: custom_id is {len(str(custom_id))} characters "
-                                    f"(limit: 1-{CUSTOM_ID})")
+                _length(problems, f"row {r}: custom_id", str(custom_id), CUSTOM_ID, 1)
             elif item.get("type") == 2 and not item.get("url") and not item.get("sku_id"):
                 problems.append(f"row {r}: a button without custom_id or url")
-            if len(item.get("label") or "") > BUTTON_LABEL:
-                problems.append(f"row {r}: label is {len(item['label'])} characters "
-                                f"(limit: {BUTTON_LABEL})")
-            if len(item.get("placeholder") or "") > PLACEHOLDER:
-                problems.append(f"row {r}: placeholder is {len(item['placeholder'])} "
-                                f"characters (limit: {PLACEHOLDER})")
+            _length(problems, f"row {r}: label", item.get("label") or "", BUTTON_LABEL)
+            _length(problems, f"row {r}: placeholder", item.get("placeholder") or "",
+                    PLACEHOLDER)
             if item.get("type") == 3:
                 options = list(item.get("options") or ())
                 if not 1 <= len(options) <= SELECT_OPTIONS:
@@ -270,10 +263,9 @@ def _check_components(rows: Sequence[Mapping[str, Any]], problems: list[str]) ->
                                     f"(limit: 1-{SELECT_OPTIONS})")
                 for option in options:
                     for key in ("label", "value", "description"):
-                        text = str(option.get(key) or "")
-                        if len(text) > OPTION_TEXT or (key != "description" and not text):
-                            problems.append(f"row {r}: a select option's {key} is {len(text)} "
-                                            f"characters (limit: 1-{OPTION_TEXT})")
+                        _length(problems, f"row {r}: a select option's {key}",
+                                str(option.get(key) or ""), OPTION_TEXT,
+                                0 if key == "description" else 1)
     for custom_id in {i for i in ids if ids.count(i) > 1}:
         problems.append(f"custom_id {custom_id!r} is on two components (limit: unique)")
 
@@ -282,9 +274,7 @@ def check_message(message: Mapping[str, Any]) -> list[str]:
     """Every problem with a message as sent or edited (content, embeds, components,
     attachments)."""
     problems: list[str] = []
-    content = message.get("content") or ""
-    if len(content) > CONTENT:
-        problems.append(f"content is {len(content)} characters (limit: {CONTENT})")
+    _length(problems, "content", message.get("content") or "", CONTENT)
     embeds = list(message.get("embeds") or ())
     if len(embeds) > EMBEDS:
         problems.append(f"{len(embeds)} embeds (limit: {EMBEDS})")
@@ -298,10 +288,8 @@ def check_message(message: Mapping[str, Any]) -> list[str]:
     if len(attachments) > FILES:
         problems.append(f"{len(attachments)} attachments (limit: {FILES})")
     for attachment in attachments:
-        description = attachment.get("description") or ""
-        if len(description) > ATTACHMENT_DESCRIPTION:
-            problems.append(f"attachment {attachment.get('filename')!r} description is "
-                            f"{len(description)} characters (limit: {ATTACHMENT_DESCRIPTION})")
+        _length(problems, f"attachment {attachment.get('filename')!r} description",
+                attachment.get("description") or "", ATTACHMENT_DESCRIPTION)
     return problems
 
 
@@ -310,13 +298,10 @@ def check_autocomplete(choices: Sequence[Mapping[str, Any]]) -> list[str]:
     problems = [f"{len(choices)} autocomplete choices (limit: {AUTOCOMPLETE_CHOICES})"] if len(
         choices) > AUTOCOMPLETE_CHOICES else []
     for choice in choices:
-        name, value = str(choice.get("name") or ""), choice.get("value")
-        if not 1 <= len(name) <= CHOICE_NAME:
-            problems.append(f"autocomplete choice name is {len(name)} characters "
-                            f"(limit: 1-{CHOICE_NAME})")
-        if isinstance(value, str) and len(value) > CHOICE_VALUE:
-            problems.append(f"autocomplete choice value is {len(value)} characters "
-                            f"(limit: {CHOICE_VALUE})")
+        _length(problems, "autocomplete choice name", str(choice.get("name") or ""),
+                CHOICE_NAME, 1)
+        if isinstance(choice.get("value"), str):
+            _length(problems, "autocomplete choice value", choice["value"], CHOICE_VALUE)
     return problems
 
 
