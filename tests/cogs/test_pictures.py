@@ -14,17 +14,18 @@ from bot.i18n.catalog import MESSAGES
 from .conftest import button_ids, components
 
 
-async def finish_a_game(world, channel=None, rolls: int = 3):
-    """A game of a few turns, resigned: returns its finished game message."""
+async def finish_a_game(world, channel=None, rolls: int = 3, *, started=None,
+                        locale: str = "en"):
+    """A game of a few turns (alice's new one, or the one `started` posted), resigned:
+    returns its finished game message."""
     channel = channel or world.channel
-    start = await world.alice.slash(channel, "monopoly new")
-    message = start.response
+    message = started or (await world.alice.slash(channel, "monopoly new")).response
     for _ in range(rolls):
         ids = button_ids(message)
         action = "roll" if "roll" in ids else ("decline" if "decline" in ids else next(iter(ids)))
         message = (await world.alice.click(message, custom_id=ids[action])).response
     prompt = await world.alice.slash(channel, "monopoly resign")
-    await world.alice.click(prompt.response, label="Yes, resign")
+    await world.alice.click(prompt.response, label=t(locale, "button.confirm_resign"))
     record = await world.env.bot.service.get(1)
     assert record.status == "lost"
     return next(m for m in channel.history() if m.id == record.message_id)
@@ -121,7 +122,7 @@ async def test_every_picture_carries_alt_text_in_the_players_language(
     await world.env.settle()
     board = start.response.attachments[0].description or ""  # the message changes below
     assert board.startswith(MESSAGES[locale]["alt.board"].split("{")[0]), board
-    final = await finish_a_game_already_started(world, locale)
+    final = await finish_a_game(world, rolls=0, started=start.response, locale=locale)
     shown = {"recap": final}
     shown["money_map"] = (await world.alice.click(final, custom_id="sm:money:1")).response
     service = world.env.bot.service
@@ -137,11 +138,3 @@ async def test_every_picture_carries_alt_text_in_the_players_language(
             alt = attachment.description or ""
             intro = MESSAGES[locale][f"alt.{kind.split()[-1]}"].split("{")[0]
             assert alt.startswith(intro) and len(alt) <= 1024, (kind, alt)
-
-
-async def finish_a_game_already_started(world, locale):
-    prompt = await world.alice.slash(world.channel, "monopoly resign")
-    await world.alice.click(prompt.response, label=t(locale, "button.confirm_resign"))
-    record = await world.env.bot.service.get(1)
-    assert record.status == "lost"
-    return next(m for m in world.channel.history() if m.id == record.message_id)
