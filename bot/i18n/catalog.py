@@ -1,8 +1,13 @@
-"""The one message catalog: every word the bot shows a player, in English and French.
+"""The one message catalog: every word the bot shows a player, in each language it speaks.
 
-`MESSAGES[locale][key]` is a `str.format` template with named `{placeholders}`; both
-languages have the same keys and the same placeholders (a test checks it). `t()` fills one;
-a missing key raises KeyError (no silent fallback to the other language).
+The words live in gettext files, `locales/<code>.po`, one per language of `languages`, read
+once at import (Babel's reader): msgctxt is the key the code asks for, msgid the English
+text (the source a translator sees), msgstr the language's own. An entry with no msgstr, or
+one a translator marked fuzzy, counts as missing, as gettext's own tools count it.
+
+`MESSAGES[code][key]` is a `str.format` template with named `{placeholders}`; every language
+has the same keys and the same placeholders (tests/bot/test_catalogs.py checks it). `t()`
+fills one; a missing key raises KeyError (no silent fallback to another language).
 
 Key families: `cmd.*` slash commands (below), `embed.*` the game message, `pending.*` the
 decision waited for, `button.*` / `select.*` components, `error.*` ephemeral errors,
@@ -22,49 +27,50 @@ qualified name with spaces as dots (`monopoly`, `monopoly.new`),
     cmd.PATH.option.PARAM.choice.VALUE        display name of the choice whose value is VALUE
 
 `command_key()` builds these keys; `command_text()` looks one up and returns None when it is
-absent, which a Translator returns to keep the default text.
+absent, which a Translator returns to keep the default text. The `preset` choices' labels
+are built from game_core.presets rather than written (preset_labels).
 """
 
 from __future__ import annotations
 
-from .catalog_compete_en import EN_COMPETE
-from .catalog_compete_fr import FR_COMPETE
-from .catalog_clicks import CLICKS_EN, CLICKS_FR
-from .catalog_daily import DAILY_EN, DAILY_FR
-from .catalog_en import EN as _EN
-from .catalog_fr import FR as _FR
-from .catalog_hints import HINTS_EN, HINTS_FR
-from .catalog_pictures import PICTURES_EN, PICTURES_FR
-from .catalog_prefs import PREFS_EN, PREFS_FR
-from .catalog_privacy import PRIVACY_EN, PRIVACY_FR
-from .catalog_servers import SERVERS_EN, SERVERS_FR
-from .catalog_words import WORDS_EN, WORDS_FR
+from importlib.resources import files
+
+from babel.messages.pofile import read_po
+
 from .grammar import fill, group_digits, plural_category
+from .languages import LANGUAGES, language, locale_of
 from .preset_labels import preset_choice_texts
 
-EN: dict[str, str] = {**_EN, **PICTURES_EN, **HINTS_EN, **EN_COMPETE, **DAILY_EN, **WORDS_EN,
-                      **PRIVACY_EN, **SERVERS_EN, **CLICKS_EN, **PREFS_EN}
-FR: dict[str, str] = {**_FR, **PICTURES_FR, **HINTS_FR, **FR_COMPETE, **DAILY_FR, **WORDS_FR,
-                      **PRIVACY_FR, **SERVERS_FR, **CLICKS_FR, **PREFS_FR}
-EN.update(preset_choice_texts(EN, "en"))
-FR.update(preset_choice_texts(FR, "fr"))
-LOCALES: tuple[str, ...] = ("en", "fr")
-MESSAGES: dict[str, dict[str, str]] = {"en": EN, "fr": FR}
+__all__ = ["LOCALES", "MESSAGES", "command_key", "command_text", "locale_of", "read_catalog",
+           "t", "tn"]
 
 
-def locale_of(discord_locale: str | None) -> str:
-    """The catalog locale for a Discord locale: "fr" for `fr` (any region), else "en"."""
-    if discord_locale and str(discord_locale).lower().startswith("fr"):
-        return "fr"
-    return "en"
+def read_catalog(code: str) -> dict[str, str]:
+    """The texts of `locales/<code>.po`, by key, in the file's order."""
+    with (files("bot.i18n") / "locales" / f"{code}.po").open("rb") as po:
+        catalog = read_po(po, locale=code)
+    return {message.context: message.string for message in catalog
+            if message.id and message.context and isinstance(message.string, str)
+            and message.string and not message.fuzzy}
+
+
+def _build(code: str) -> dict[str, str]:
+    messages = read_catalog(code)
+    messages.update(preset_choice_texts(messages, code))
+    return messages
+
+
+LOCALES: tuple[str, ...] = tuple(lang.code for lang in LANGUAGES)
+MESSAGES: dict[str, dict[str, str]] = {code: _build(code) for code in LOCALES}
 
 
 def _catalog(locale: str) -> dict[str, str]:
-    return FR if locale.lower().startswith("fr") else EN
+    return MESSAGES[language(locale).code]
 
 
 def t(locale: str, key: str, /, **values: object) -> str:
-    """The text of `key` in `locale` ("fr*" French, anything else English), filled."""
+    """The text of `key` in `locale` (any tag: "fr", "fr-FR"; English when no language here
+    speaks it), filled."""
     return fill(_catalog(locale)[key], locale, values)
 
 

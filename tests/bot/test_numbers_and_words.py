@@ -8,7 +8,6 @@ import re
 
 from bot.cli.main import build_parser
 from bot.i18n import t
-from bot.i18n.rules_page import RULES
 from cogs.monopoly import MonopolyCog
 from game_core.options import NO_BANK_BUILD_CAP, Options
 
@@ -20,8 +19,8 @@ def test_P3_the_bank_build_cap_reads_the_same_everywhere():
     option = next(p for p in new.parameters if p.name == "bank_build_cap")
     assert (option.min_value, option.max_value) == (0, NO_BANK_BUILD_CAP)
     texts = {
-        "rules page, en": RULES["en"]["P3"],
-        "rules page, fr": RULES["fr"]["P3"],
+        "rules page, en": t("en", "rules.rule.P3"),
+        "rules page, fr": t("fr", "rules.rule.P3"),
         "option help, en": t("en", "cmd.monopoly.new.option.bank_build_cap.description"),
         "option help, fr": t("fr", "cmd.monopoly.new.option.bank_build_cap.description"),
         "command line help": simulate_help(),
