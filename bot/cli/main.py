@@ -21,7 +21,8 @@ from game_core.strategies import STRATEGIES
 from bot.application.checks import MAX_INT
 from bot.errors import DatabaseUnavailable, ServiceError
 from bot.hosting.settings import SettingsError, database_target
-from bot.i18n import edition_for
+from bot.i18n import LOCALES, edition_for
+from bot.i18n.languages import SOURCE
 from bot.storage.targets import redact_url
 
 SQUARE_LABELS = (
@@ -134,9 +135,10 @@ def build_parser() -> argparse.ArgumentParser:
                       help="SQLite file or postgresql:// URL (default: the terminal's own "
                            "./data/terminal.sqlite3, never the bot's)")
     play.add_argument("--user", type=_whole, default=0, help="player id for the saved game")
-    play.add_argument("--locale", default="en", choices=["en", "fr"])
+    play.add_argument("--locale", default=SOURCE.code, choices=LOCALES)
     play.add_argument("--edition", default=None, choices=["us", "uk", "fr"],
-                      help="the board (default: that of --locale, French for fr, else US)")
+                      help="the board (default: that of --locale's language, French for fr, "
+                           "else US)")
     play.add_argument("--rule", type=_rule, action="append", default=[], metavar="KEY=VALUE",
                       help="house rule for a new game, as for simulate (e.g. bank_build_cap=2)")
     play.add_argument("--preset", default="standard", choices=[p.name for p in PRESETS],

@@ -62,7 +62,7 @@ class _Static:
 def render_board(game: Game, *, last_move: Move | None = None, locale: str | None = None,
                  size: int = L.DEFAULT_SIZE) -> bytes:
     """The board of `game` as PNG bytes, `size` px square. `last_move`: (from, to) squares
-    of the latest move, shown by an arrow. `locale`: "en"/"fr" for the centre's labels,
+    of the latest move, shown by an arrow. `locale`: the language of the centre's labels,
     by default the edition's language."""
     edition = game.s.edition
     locale = locale or EDITIONS[edition].language

@@ -59,7 +59,7 @@ def square_emoji(game: Game, square: int) -> str:
 def render_board_text(game: Game, *, last_move: Move | None = None,
                       locale: str | None = None) -> str:
     """The board of `game` as emoji and lines, within DESCRIPTION_LIMIT (UTF-16 units, as
-    Discord counts). `locale`: "en"/"fr" for the words, by default the edition's."""
+    Discord counts). `locale`: the words' language, by default the edition's."""
     s = game.s
     edition = s.edition
     locale = locale or EDITIONS[edition].language

@@ -20,6 +20,7 @@ from functools import cache
 from PIL import Image, ImageDraw
 
 from bot.i18n import format_money, format_number
+from bot.i18n.grammar import localize_digits
 from game_core.board import SQUARES, Kind
 from game_core.editions import EDITIONS
 from game_core.ledger import Ledger
@@ -161,14 +162,12 @@ def _amounts(amounts: list[tuple[int, L.Box]], edition: str, locale: str, size: 
     """The square's amounts, each in its slot, written alike: as in the centre if all fit;
     else without the currency (the centre's totals say it); else in thousands ("12,3k")."""
     font = board_font(least_size(size), bold=True)
-    french = locale.lower().startswith("fr")
 
     def forms(amount: int) -> list[str]:
         texts = [format_money(amount, edition, locale), format_number(amount, locale)]
         for digits in (1, 0):
             number = f"{amount / 1000:,.{digits}f}k"
-            texts.append(number.replace(",", "\u00a0").replace(".", ",") if french
-                         else number)
+            texts.append(localize_digits(number, locale))
         return texts
 
     written = [forms(amount) for amount, _ in amounts]

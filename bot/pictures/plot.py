@@ -18,7 +18,8 @@ from dataclasses import dataclass, field
 from PIL import Image, ImageDraw
 
 from bot.i18n import format_money
-from bot.i18n.money import is_french
+from bot.i18n.grammar import localize_digits
+from bot.i18n.money import sign_after_amount
 from game_core.editions import EDITIONS
 
 from .font import BoardFont, board_font
@@ -63,7 +64,7 @@ def money_ticks(edition: str, locale: str) -> Callable[[float], str]:
     """Tick labels in the edition's money (S1), written the locale's way; from 100,000 on,
     in thousands or millions ("$250k", "10 M Cr") so that they fit left of the axis."""
     ed = EDITIONS[edition]
-    french = is_french(locale)
+    after = sign_after_amount(locale)
 
     def label(value: float) -> str:
         amount = round(value)
@@ -71,9 +72,9 @@ def money_ticks(edition: str, locale: str) -> Callable[[float], str]:
             return format_money(amount, edition, locale)
         unit, scaled = ("M", amount / 1e6) if abs(amount) >= 1_000_000 else ("k", amount / 1e3)
         number = f"{scaled:,.0f}" if abs(scaled) >= 1000 else f"{scaled:.3g}"
-        if french:
-            number = number.replace(",", "\u00a0").replace(".", ",") + "\u00a0" + unit
-            return f"{number}\u00a0{ed.currency}"
+        number = localize_digits(number, locale)
+        if after:
+            return f"{number}\u00a0{unit}\u00a0{ed.currency}"
         number += unit
         return f"{ed.currency}{number}" if ed.currency_before else f"{number} {ed.currency}"
 
