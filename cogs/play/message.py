@@ -18,6 +18,7 @@ from bot.i18n import (
     select_placeholder, square_name, t, tn,
 )
 from bot.application.autoplay import ROLLED_ON, Played
+from bot.application.choices import RAISE_TO_BUY, Choices, choices_now
 from bot.application.hints import takes_hints
 from bot.i18n.account import (
     account_lines, describe_buy_plan, describe_debt_plans, describe_unblock_plan,
@@ -34,11 +35,10 @@ from game_core import (
     Action, BuildHotel, BuildHouse, Buy, Decline, DoneBuilding, Event, LiftMortgage, Mortgage,
     PayFine, Roll, SellBuilding, SellJailCard, UseJailCard,
 )
-from game_core.board import SQUARES as BOARD
 from game_core.events import Moved
-from game_core.plans import Plan, buy_plan, debt_plans, unblock_plan
-from game_core.prompts import can_win_now, way_to_win
-from game_core.state import BUILD, BUY, RAISE_FUNDS, ROLL
+from game_core.plans import debt_plans
+from game_core.prompts import way_to_win
+from game_core.state import RAISE_FUNDS
 
 from cogs.play.controls import (
     DECLINE_ALWAYS, PLAN_BACK, PLAN_BUY, PLAN_CASH_OUT, PLAN_DEBT, PLAN_DEBT_GO, PLAN_UNBLOCK,
@@ -51,7 +51,6 @@ from cogs.daily.result import ShareButton
 if TYPE_CHECKING:
     from bot.hosting.app import MonopolyBot
 
-SQUARES_PRICE = tuple(sq.price for sq in BOARD)
 EMBED_COLOUR = {"won": 0x2E7D32, "lost": 0x8E2424, "active": 0xC8102E}
 BUTTON_ORDER = (Roll, PayFine, UseJailCard, Buy, Decline, BuildHouse, BuildHotel, DoneBuilding,
                 SellJailCard)
@@ -107,18 +106,6 @@ async def draw_picture(bot: MonopolyBot, record: GameRecord, events: Sequence[Ev
                                       doubles_matter=record.game.options.standard_doubles))
 
 
-def offered_plan(record: GameRecord) -> Plan | None:
-    """The one-click plan the message offers now (issue 20): raise the price of the offer,
-    or lift what blocks building here (only when a building then follows)."""
-    game = record.game
-    if game.pending == BUY and game.s.cash < SQUARES_PRICE[game.pending_square]:
-        return buy_plan(game)
-    if game.pending == BUILD:
-        plan = unblock_plan(game)
-        return plan if plan is not None and plan.then is not None else None
-    return None
-
-
 def events_text(record: GameRecord, events: Sequence[Event], played: Played | None, *,
                 locale: str) -> str:
     """What happened: a Roll on's account, or each event (a forced way with why)."""
@@ -140,20 +127,21 @@ def events_text(record: GameRecord, events: Sequence[Event], played: Played | No
     return fit_lines(lines) if lines else t(locale, "embed.value.no_events")
 
 
-def pending_text(record: GameRecord, *, locale: str, preview: bool = False) -> str:
-    """What the game waits for, with the plan on offer (issue 20)."""
+def pending_text(record: GameRecord, choices: Choices, *, locale: str,
+                 preview: bool = False) -> str:
+    """What the game waits for, with the plan on offer."""
     game = record.game
-    if preview and game.pending == RAISE_FUNDS:
+    if preview and choices.pay_debt:
         plans = debt_plans(game)
         if plans:
             return describe_debt_plans(plans, game, locale)
     text = describe_pending(game, locale=locale)
-    plan = offered_plan(record)
-    if plan is not None and plan.kind == "buy":
+    plan = choices.plan
+    if plan is not None and plan.kind == RAISE_TO_BUY:
         text += " " + describe_buy_plan(plan, game, locale)
     elif plan is not None:
         text += " " + describe_unblock_plan(plan, game, locale)
-    elif game.pending == RAISE_FUNDS:
+    elif choices.pay_debt:
         text += " " + t(locale, "clicks.debt.offer")
     return text
 
@@ -170,6 +158,9 @@ def build_game_message(record: GameRecord, events: Sequence[Event], *, locale: s
     recap's text once drawn."""
     game, edition = record.game, record.edition
     s = game.s
+    if played is not None:
+        rolling, keep = rolling or played.rolling, keep | played.keep_declining
+    choices = choices_now(game, rolling=rolling)  # once: a plan is found by trial moves
 
     def money(amount: int) -> str:
         return format_money(amount, edition, locale)
@@ -178,7 +169,7 @@ def build_game_message(record: GameRecord, events: Sequence[Event], *, locale: s
                           colour=EMBED_COLOUR.get(record.status, EMBED_COLOUR["active"]))
     embed.add_field(name=t(locale, "embed.field.events"),
                     value=events_text(record, events, played, locale=locale), inline=False)
-    pending = pending_text(record, locale=locale, preview=preview)
+    pending = pending_text(record, choices, locale=locale, preview=preview)
     if game.is_over and record.daily_day is not None:  # the Share button is under it
         pending += " " + t(locale, "daily.over")
     elif game.is_over:  # the Play again button is under this message
@@ -213,10 +204,9 @@ def build_game_message(record: GameRecord, events: Sequence[Event], *, locale: s
         embed.set_image(url=f"attachment://{name}")
     else:
         embed.description = t(locale, "embed.value.drawing")
-    if played is not None:
-        rolling, keep = rolling or played.rolling, keep | played.keep_declining
     return GameMessage(embed, build_controls(record, locale=locale, preview=preview,
-                                             rolling=rolling, keep=keep), file)
+                                             rolling=rolling, keep=keep, choices=choices),
+                       file)
 
 
 def add_way_to_win(embed: discord.Embed, record: GameRecord, *, locale: str) -> None:
@@ -237,28 +227,28 @@ def add_way_to_win(embed: discord.Embed, record: GameRecord, *, locale: str) -> 
                         left=format_money(left, edition, locale)))
 
 
-def flow_buttons(record: GameRecord, *, locale: str, rolling: bool = False,
+def flow_buttons(record: GameRecord, choices: Choices, *, locale: str,
                  ) -> list[tuple[str, str, discord.ButtonStyle]]:
     """Issue 20's buttons for the game as it stands: Roll on beside Roll, the plan on offer,
     Pay it for me on a debt; rolling on, an offer that would stay unowned (the Bank has no
     pawn left to take it) can be declined for good."""
     game = record.game
     flows: list[tuple[str, str, discord.ButtonStyle]] = []
-    if rolling and game.pending == BUY and not game.s.pawns_left:
+    if choices.decline_for_good:
         flows.append((DECLINE_ALWAYS, t(locale, "clicks.button.decline_always"),
                       discord.ButtonStyle.secondary))
-    if game.pending == ROLL:
+    if choices.roll_on:
         flows = [(ROLL_ON, t(locale, "clicks.button.roll_on"), discord.ButtonStyle.success)]
-        if can_win_now(game):  # M5: a win to take (cash_out_plan finds its steps)
+        if choices.cash_out:  # M5: a win to take (cash_out_plan finds its steps)
             flows.append((PLAN_CASH_OUT, t(locale, "clicks.button.cash_out"),
                           discord.ButtonStyle.success))
         return flows
-    if game.pending == RAISE_FUNDS:
+    if choices.pay_debt:
         return [(PLAN_DEBT, t(locale, "clicks.button.pay_for_me"),
                  discord.ButtonStyle.success)]
-    plan = offered_plan(record)
+    plan = choices.plan
     if plan is not None:
-        what = PLAN_BUY if plan.kind == "buy" else PLAN_UNBLOCK
+        what = PLAN_BUY if plan.kind == RAISE_TO_BUY else PLAN_UNBLOCK
         flows.insert(0, (what, plan_label(plan, game, locale), discord.ButtonStyle.success))
     return flows
 
@@ -273,7 +263,7 @@ def add_house_rules_field(embed: discord.Embed, record: GameRecord, *, locale: s
 
 def build_controls(record: GameRecord, *, locale: str, preview: bool = False,
                    rolling: bool = False, keep: frozenset[int] = frozenset(),
-                   ) -> discord.ui.View:
+                   choices: Choices | None = None) -> discord.ui.View:
     """Buttons and select menus for exactly the legal actions; once the game is over, Play
     again and where the money went.
 
@@ -302,7 +292,9 @@ def build_controls(record: GameRecord, *, locale: str, preview: bool = False,
             locale, "clicks.button.plan_back"), style=discord.ButtonStyle.secondary, row=0,
             rolling=rolling, keep=keep))
         return view
-    legal = game.legal_actions()
+    if choices is None:
+        choices = choices_now(game, rolling=rolling)
+    legal = choices.actions
     buttons = [a for kind in BUTTON_ORDER for a in legal if type(a) is kind]
     # (what, label, style, action): the decision's buttons, Roll on beside Roll, the plan.
     items: list[tuple[str, str, discord.ButtonStyle, Action | None]] = [
@@ -310,7 +302,7 @@ def build_controls(record: GameRecord, *, locale: str, preview: bool = False,
          BUTTON_STYLE.get(type(action), discord.ButtonStyle.secondary), action)
         for action in buttons]
     flows = [(what, label, style, None) for what, label, style in flow_buttons(
-        record, locale=locale, rolling=rolling)]
+        record, choices, locale=locale)]
     after = 1 if buttons and type(buttons[0]) is Roll else len(items)
     items[after:after] = flows
     for index, (what, label, style, action) in enumerate(items):
