@@ -3,7 +3,7 @@ a player sees, before (plain Roll, every prompt) and after (Roll on, no empty pr
 for me). Target: at most 0.5 clicks per turn on average, at most one message edit per click.
 
 Each click is found on the controls the cogs build for the game as it stands
-(cogs.game_message.build_controls: its buttons and menus), and fails the run if it isn't
+(cogs.play.message.build_controls: its buttons and menus), and fails the run if it isn't
 there. What follows a click is game_core.prompts.Follow, the rules the service follows to
 store it (the forced ways, and Roll on's rolls): the same moves, played on the engine instead
 of stored, so that 1,000 games take a minute, not an hour of database writes.
@@ -33,8 +33,8 @@ from typing import Any
 import discord
 
 from bot.application.records import ACTIVE, GameRecord
-from cogs.game_message import build_controls
-from cogs.controls import split_rolling
+from cogs.play.message import build_controls
+from cogs.common.custom_ids import split_rolling
 from game_core import Action, Decline, Game, Roll
 from game_core.plans import apply_plan, cash_out_plan, debt_plan
 from game_core.prompts import Follow, can_win_now

@@ -27,7 +27,7 @@ from typing import Any
 from bot.application.service import GameService
 from bot.pictures.board import render_board
 from bot.pictures.jobs import Picture
-from cogs.game_message import build_game_message, last_move
+from cogs.play.message import build_game_message, last_move
 from game_core.strategies import make_strategy
 
 TARGET_P99_MS = 50.0

@@ -1,0 +1,21 @@
+"""The Discord adapters: slash commands, buttons and embeds, one package per feature.
+
+Each package is an extension (`bot.hosting.app.EXTENSIONS`, loaded bottom up in
+`setup_hook`) whose `setup` registers its own buttons (DynamicItems), click handlers and
+cogs. They translate between Discord and the game service; none decides a rule or touches
+SQL. Imports run downwards only:
+
+    commands   the slash-command groups /monopoly and /monopoly-daily (their Cogs), and the
+               per-game commands both share
+    admin      /monopoly-admin (its Cog)
+    reports    stats, leaderboard, history and rules pages, and the pager buttons
+    hint       the Hint's answer and the plans it offers
+    play       the game message, its controls and what a click does
+    privacy    /monopoly mydata and forget, the player's settings, the data sweep (its Cog)
+    daily      a finished daily's result, its share post and the yardstick
+    common     what every answer needs: replies, errors, prompts, names, pictures, the
+               custom_id codec (`common.custom_ids`) and the commands' translator
+
+A click on a game message button: `play.controls` (who may click, what was clicked) ->
+`play.clicks` (the handler registered by `play`'s setup) -> the game service.
+"""

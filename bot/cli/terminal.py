@@ -27,11 +27,12 @@ from game_core import (
 )
 from game_core.game import Game
 from game_core.plans import CASH_OUT, PAY_DEBT, RAISE_TO_BUY, UNBLOCK, WAYS, Plan
-from game_core.prompts import can_win_now, way_to_win
-from game_core.state import BUY, RAISE_FUNDS, ROLL
+from game_core.prompts import way_to_win
+from game_core.state import ROLL
 
 from bot.errors import ServiceError
 from bot.application.autoplay import ROLLED_ON, Played, plan_for
+from bot.application.choices import Choices, choices_now
 from bot.application.hints import HintService
 from bot.i18n import format_money, house_rules_notice, property_lines, square_name, t
 from bot.i18n.account import (
@@ -76,43 +77,33 @@ def run_terminal(db: str | None, user_id: int, locale: str, edition: str,
         return 0
 
 
-def offered_plan(game: Game) -> tuple[str, Plan] | None:
-    """The plan `p` carries out now, as on the Discord message: a debt's, raising a price
-    the cash can't pay, lifting what blocks building here, or cashing out to win."""
-    if game.pending == RAISE_FUNDS:
-        kind = PAY_DEBT
-    elif game.pending == BUY:
-        kind = RAISE_TO_BUY
-    elif game.pending == ROLL and can_win_now(game):
-        kind = CASH_OUT
-    else:
-        kind = UNBLOCK
-    plan = plan_for(game, kind)
-    if plan is None or (kind == UNBLOCK and plan.then is None):
+def offered_plan(game: Game, choices: Choices | None = None) -> tuple[str, Plan] | None:
+    """The plan `p` carries out now, among the choices the Discord message offers too
+    (bot.application.choices): a debt's, raising a price the cash can't pay, lifting what
+    blocks building here, or cashing out to win."""
+    choices = choices or choices_now(game)
+    kind = choices.plan_kind
+    if kind is None:
         return None
-    return kind, plan
+    plan = choices.plan if choices.plan is not None else plan_for(game, kind)
+    return None if plan is None else (kind, plan)
 
 
-def keys_now(game: Game, rolling: bool = False) -> list[str]:
+def keys_now(game: Game, rolling: bool = False, choices: Choices | None = None) -> list[str]:
     """The keys that do something now, in a stable order."""
-    legal = game.legal_actions()
+    choices = choices or choices_now(game, rolling=rolling)
+    legal = choices.actions
     keys = [KEYS[type(a)] for a in legal if type(a) not in SQUARE_KEYS.values()]
-    if game.pending == ROLL:
+    if choices.roll_on:
         keys.insert(1, ROLL_ON_KEY)
-    if can_decline_for_good(game, rolling):
+    if choices.decline_for_good:
         keys.append(NEVER_KEY)
-    if offered_plan(game) is not None:
+    if offered_plan(game, choices) is not None:
         keys.append(PLAN_KEY)
     for key, kind in SQUARE_KEYS.items():
         if any(type(a) is kind for a in legal):
             keys.append(f"{key} N")
     return list(dict.fromkeys(keys)) + ["s", "v", "h", "q"]
-
-
-def can_decline_for_good(game: Game, rolling: bool) -> bool:
-    """Rolling on, an offer that would stay unowned (no Bank pawn left) can be declined for
-    good, as on Discord."""
-    return rolling and game.pending == BUY and not game.s.pawns_left
 
 
 def parse(answer: str, game: Game, rolling: bool = False) -> Action | str | None:
@@ -127,7 +118,7 @@ def parse(answer: str, game: Game, rolling: bool = False) -> Action | str | None
              BOARD_KEY: "board", HELP_KEY: "help"}
     if answer in words:
         return words[answer]
-    if answer == NEVER_KEY and can_decline_for_good(game, rolling):
+    if answer == NEVER_KEY and choices_now(game, rolling=rolling).decline_for_good:
         return "never"
     legal = game.legal_actions()
     key, rest = answer[:1], answer[1:].strip()
@@ -163,14 +154,16 @@ class Terminal:
                    square=square_name(record.edition, s.position, in_jail=s.in_jail),
                    cash=self.money(s.cash, record), bank=self.money(s.bank_cash, record)))
         self.say(describe_pending(game, locale=loc))
-        offered = offered_plan(game)
+        choices = choices_now(game, rolling=self.rolling)  # once: plans are found by trial
+        offered = offered_plan(game, choices)
         if offered is not None and offered[0] == RAISE_TO_BUY:
             self.say(describe_buy_plan(offered[1], game, loc))
         elif offered is not None and offered[0] == UNBLOCK:
             self.say(describe_unblock_plan(offered[1], game, loc))
         elif offered is not None and offered[0] == CASH_OUT:
             self.say(t(loc, "clicks.stop.win"))
-        self.say(t(loc, "clicks.terminal.options", keys=" · ".join(keys_now(game, self.rolling))))
+        self.say(t(loc, "clicks.terminal.options",
+                   keys=" · ".join(keys_now(game, self.rolling, choices))))
         for action in game.legal_actions():
             if type(action) in SQUARE_KEYS.values():
                 self.say(t(loc, "clicks.terminal.menu", key=KEYS[type(action)],

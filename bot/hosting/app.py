@@ -22,15 +22,19 @@ from bot.errors import (
 from bot.application.hints import HintService
 from bot.pictures.board import render_board
 from bot.application.service import GameService
+from bot.application.yardsticks import Yardsticks
 
 from .discord_limits import check_commands
+from .registry import Registry
 from .settings import Settings
 from .workers import WorkerPool
 
 log = logging.getLogger(__name__)
 
-# Extensions are named, not imported: the bot layer never imports the cogs layer.
-EXTENSIONS = ("cogs.monopoly", "cogs.admin")
+# Extensions are named, not imported: the bot layer never imports the cogs layer. One per
+# feature package, from the bottom up (each registers its own buttons, handlers and cogs).
+EXTENSIONS = ("cogs.common", "cogs.daily", "cogs.play", "cogs.hint", "cogs.reports",
+              "cogs.privacy", "cogs.admin", "cogs.commands")
 
 
 class StartupError(Exception):
@@ -58,8 +62,10 @@ class MonopolyBot(commands.AutoShardedBot):
         self._workers = workers  # CPU-heavy work (pictures, hints) goes there, not on the loop
         self._owns_workers = workers is None
         self._hints: HintService | None = None  # made in setup_hook, on the worker pool
+        self._yardsticks: Yardsticks | None = None  # likewise
         self._sync_commands = sync_commands
         self._seed_source = seed_source  # tests fix the games' seeds; else a random one each
+        self.parts = Registry()  # the extensions' click handlers and per-bot memory
 
     @property
     def service(self) -> GameService:
@@ -79,6 +85,12 @@ class MonopolyBot(commands.AutoShardedBot):
             raise RuntimeError("the hint service starts in setup_hook; the bot isn't started")
         return self._hints
 
+    @property
+    def yardsticks(self) -> Yardsticks:
+        if self._yardsticks is None:
+            raise RuntimeError("the yardsticks start in setup_hook; the bot isn't started")
+        return self._yardsticks
+
     async def setup_hook(self) -> None:
         if self._service is None:
             self._service = await self._open_service()
@@ -92,6 +104,7 @@ class MonopolyBot(commands.AutoShardedBot):
                      " ".join(map(str, sorted(pids))))
         # Hints run on the same worker pool (same start and close); one at a time per player.
         self._hints = HintService(self.service, self.workers)
+        self._yardsticks = Yardsticks(self.service, self.workers)
         for extension in EXTENSIONS:
             await self.load_extension(extension)
         if self._sync_commands:

@@ -19,7 +19,7 @@ from pathlib import Path
 
 from bot.pictures.board import render_board
 from bot.application.service import GameService
-from cogs.game_message import last_move
+from cogs.play.message import last_move
 
 from .fake_discord import FakeDiscord
 from .fake_payloads import CHANNEL_ID, GUILD_ID, roll_button_row

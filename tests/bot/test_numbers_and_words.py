@@ -8,7 +8,7 @@ import re
 
 from bot.cli.main import build_parser
 from bot.i18n import t
-from cogs.monopoly import MonopolyCog
+from cogs.commands.monopoly import MonopolyCog
 from game_core.options import NO_BANK_BUILD_CAP, Options
 
 

@@ -40,7 +40,7 @@ async def test_a_click_while_another_program_holds_the_lock_is_told_to_try_again
     outside = sqlite3.connect(db_path, isolation_level=None)
     try:
         outside.execute("BEGIN IMMEDIATE")
-        with caplog.at_level(logging.WARNING, logger="cogs.errors"):
+        with caplog.at_level(logging.WARNING, logger="cogs.common.errors"):
             click = await world.alice.click(start.response, custom_id=roll)
         answers = [click.response, *click.followups] if click.ephemeral else click.followups
         assert [a.content for a in answers if a.ephemeral] == [words]

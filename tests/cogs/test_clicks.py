@@ -9,7 +9,7 @@ from bot.application.autoplay import CLICKED, ROLLED_ON, Played, Step
 from bot.application.records import ACTIVE, GameRecord
 from bot.i18n import format_money, points
 from bot.i18n.layout import FIELD_LIMIT, LABEL_LIMIT
-from cogs.game_message import build_game_message
+from cogs.play.message import build_game_message
 from game_core import Game, Roll
 from game_core.plans import debt_plan
 from game_core.prompts import STOP_TURNS, Follow, Stop, needs_player

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from cogs.controls import BUTTON_ACTIONS
-from cogs.game_message import BUTTON_ORDER
+from cogs.play.controls import BUTTON_ACTIONS
+from cogs.play.message import BUTTON_ORDER
 
 from .conftest import button_ids
 

@@ -10,8 +10,8 @@ import pytest
 
 from bot.application.records import GameRecord
 from bot.hosting.discord_limits import check_message
-from cogs.game_message import build_game_message
-from cogs.reports import status_embed
+from cogs.play.message import build_game_message
+from cogs.reports.embeds import status_embed
 from game_core import Event, Game
 from game_core.board import HOTEL, PROPERTIES, STREETS
 from game_core.state import BUILD, PLAYER

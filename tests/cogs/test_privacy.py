@@ -12,7 +12,7 @@ from typing import Any
 
 from bot.application.privacy import GRACE_SECONDS, Privacy, SweepResult
 from bot.i18n import t
-from cogs import privacy as cog_privacy
+from cogs.privacy import data as cog_privacy
 from tests.bot.raw_db import raw
 from tests.bot.test_privacy import every_row_holding
 
@@ -39,7 +39,6 @@ def reply_of(result: Any) -> Any:
 
 
 async def test_mydata_sends_the_player_alone_a_json_file_of_their_games(world):
-    cog_privacy._exported.clear()
     mine = await played(world, world.alice)
     await played(world, world.bob)
     result = await world.alice.slash(world.channel, "monopoly mydata")
@@ -56,7 +55,6 @@ async def test_mydata_sends_the_player_alone_a_json_file_of_their_games(world):
 
 
 async def test_a_large_export_comes_compressed_in_parts_to_join(world, monkeypatch):
-    cog_privacy._exported.clear()
     mine = [await played(world, world.alice)]
     for _ in range(2):  # more games: resign and start again
         prompt = await world.alice.slash(world.channel, "monopoly resign")
@@ -220,7 +218,6 @@ async def test_after_forget_every_board_reads_a_former_player_never_a_mention(
 
 
 async def test_mydata_in_french_names_the_bot_as_french_texts_do(world, interaction_locales):
-    cog_privacy._exported.clear()
     interaction_locales[world.alice.id] = "fr"
     await played(world, world.alice)
     reply = reply_of(await world.alice.slash(world.channel, "monopoly mydata"))

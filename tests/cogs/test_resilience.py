@@ -84,7 +84,7 @@ async def test_a_damaged_game_gets_an_error_id_and_the_log_the_traceback(
     await world.env.restart_bot(make_bot())  # so the next click reads the row
     with sqlite3.connect(db_path) as conn:
         conn.execute("UPDATE games SET state = '{not json' WHERE id = 1")
-    with caplog.at_level(logging.ERROR, logger="cogs.errors"):
+    with caplog.at_level(logging.ERROR, logger="cogs.common.errors"):
         result = await world.alice.click(start.response,
                                          custom_id=button_ids(start.response)["roll"])
     assert result.ephemeral

@@ -1,0 +1,276 @@
+"""Playing through Discord: apply a click or a command through the service, then show it.
+
+Only translation: the service decides (owner, version, rules); this module turns its answers
+and its domain errors into an edited game message or an ephemeral reply.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Awaitable, Callable, Sequence
+from typing import Any, TypeVar
+
+import discord
+
+from bot.errors import GameFinished, GameNotFound, NotYourGame, ServiceError, StaleVersion
+from bot.i18n import refusal_reason, t
+from bot.application.service import GameRecord, Played
+from game_core import Action, Decline, Event, IllegalActionError, action_from_dict
+from game_core.plans import CASH_OUT, PAY_DEBT, RAISE_TO_BUY, UNBLOCK
+
+from cogs.play.controls import (
+    DECLINE_ALWAYS, PLAN_BACK, PLAN_BUY, PLAN_CASH_OUT, PLAN_DEBT, PLAN_DEBT_GO, PLAN_UNBLOCK,
+    ROLL_ON, SELECT_ACTIONS,
+)
+from cogs.common.custom_ids import split_rolling
+from cogs.common.errors import report_error
+from cogs.common.replies import (
+    can_attach, ephemeral, last_events, locale_for, not_your_game, owner_name, refusal,
+    service_of,
+)
+from cogs.daily.result import show_result
+from cogs.play import private_games
+from cogs.play.message import GameMessage, build_game_message, draw_picture
+from cogs.play.updates import answer_click, answer_with_message, update_message, updates_for
+
+log = logging.getLogger(__name__)
+T = TypeVar("T")
+# A click whose move the database hasn't stored after this long is acknowledged first:
+# Discord wants an answer within 3 s, and the deferral itself takes a round trip.
+ACK_AFTER = 1.5
+PLANS = {PLAN_BUY: RAISE_TO_BUY, PLAN_UNBLOCK: UNBLOCK, PLAN_DEBT_GO: PAY_DEBT,
+         PLAN_CASH_OUT: CASH_OUT}
+
+
+async def board_message(interaction: discord.Interaction[Any], record: GameRecord,
+                        events: Sequence[Event]) -> GameMessage:
+    """The game message with its picture (drawn by a worker) or text board, for an answer
+    that may wait for it (a look at the board, not a click)."""
+    picture, locale = can_attach(interaction), locale_for(interaction)
+    drawn = None
+    if picture or record.game.is_over:
+        drawn = await draw_picture(interaction.client, record, events, locale=locale,
+                                   attach=picture)
+    return build_game_message(record, events, locale=locale,
+                              player=owner_name(interaction, record), picture=picture,
+                              drawn=drawn)
+
+
+async def play_action(interaction: discord.Interaction[Any], game_id: int, version: int,
+                      action_of: Callable[[], Action]) -> None:
+    """A click on the game message: apply it and edit that message in place. When many
+    clicks are in progress, or the database is slow to answer (another program holds its
+    lock), it is acknowledged first (Discord's 3 s), and edited after."""
+    updates = updates_for(interaction)
+    with updates.clicking():
+        if updates.busy and not await acknowledge(interaction, game_id):
+            return
+        await _play(interaction, game_id, version, action_of)
+
+
+async def acknowledge(interaction: discord.Interaction[Any], game_id: int) -> bool:
+    """Tell Discord the click is being handled (a deferred update: the cheapest answer).
+    False if Discord no longer takes it: the player was told it failed, so it isn't played."""
+    try:
+        await interaction.response.defer()
+    except discord.NotFound as exc:
+        log.warning("game %d: a click came too late to be answered (%s); not played", game_id,
+                    exc)
+        return False
+    return True
+
+
+async def in_time(interaction: discord.Interaction[Any], game_id: int,
+                  work: Awaitable[T]) -> T:
+    """`work` (the service's answer), the click acknowledged first if it takes longer than
+    ACK_AFTER: a click that waits on the database is still answered within Discord's 3 s
+    (issue 23). Nothing has been sent for this click yet while it waits, so the deferral
+    can't cross another answer."""
+    task = asyncio.ensure_future(work)
+    done, _ = await asyncio.wait({task}, timeout=ACK_AFTER)
+    if not done and not interaction.response.is_done():
+        try:
+            await interaction.response.defer()
+        except discord.NotFound as exc:  # too late already; the move goes on all the same
+            log.warning("game %d: a slow click could not be acknowledged (%s)", game_id, exc)
+    return await task
+
+
+async def _play(interaction: discord.Interaction[Any], game_id: int, version: int,
+                action_of: Callable[[], Action]) -> None:
+    service = service_of(interaction)
+
+    def work() -> Awaitable[Played]:
+        return service.play(game_id, interaction.user.id, version, action_of())
+
+    await _carry(interaction, game_id, action_of, work)
+
+
+async def play_flow(interaction: discord.Interaction[Any], game_id: int, version: int,
+                    what: str) -> None:
+    """A click on Roll on, a plan, Pay it for me's confirm step, or any control shown while
+    rolling on ("<action>.on", "<menu>=<square>.on": the answer goes on rolling; issue 20)."""
+    updates = updates_for(interaction)
+    with updates.clicking():
+        if updates.busy and not await acknowledge(interaction, game_id):
+            return
+        service, user = service_of(interaction), interaction.user.id
+        base, rolling, keep = split_rolling(what)
+        if base == PLAN_DEBT and not await _confirms_debts(interaction, game_id):
+            base = PLAN_DEBT_GO  # the player's settings skip the confirm step: pay now
+        if base in (PLAN_DEBT, PLAN_BACK):
+            await _look(interaction, game_id, version, preview=base == PLAN_DEBT,
+                        rolling=rolling, keep=keep)
+            return
+        action_of: Callable[[], Action] | None = None
+        if base == ROLL_ON:
+            def work() -> Awaitable[Played]:
+                return service.roll_on(game_id, user, version, keep)
+        elif base in PLANS:
+            kind = PLANS[base]
+
+            def work() -> Awaitable[Played]:
+                return service.carry_out(game_id, user, version, kind, roll_on=rolling,
+                                         keep_declining=keep)
+        elif base == DECLINE_ALWAYS:
+            def work() -> Awaitable[Played]:
+                return service.play(game_id, user, version, Decline(), roll_on=True,
+                                    keep_declining=keep, never_again=True)
+        else:
+            menu, _, square = base.partition("=")
+            chosen = action_from_dict(
+                {"type": SELECT_ACTIONS[menu].type, "square": int(square)} if square
+                else {"type": base})
+
+            def action_of() -> Action:
+                return chosen
+
+            def work() -> Awaitable[Played]:
+                return service.play(game_id, user, version, chosen, roll_on=rolling,
+                                    keep_declining=keep)
+        await _carry(interaction, game_id, action_of, work)
+
+
+async def _confirms_debts(interaction: discord.Interaction[Any], game_id: int) -> bool:
+    """Whether Pay it for me lists its plan for the player to confirm (their settings, the
+    default yes). Settings that can't be read now leave the default: the confirm step
+    then answers, or says what went wrong."""
+    service = service_of(interaction)
+    try:
+        settings = await in_time(interaction, game_id,
+                                 service.player_settings(interaction.user.id))
+    except ServiceError as exc:
+        log.info("game %d: the player's settings were not read (%r); asking first", game_id,
+                 exc)
+        return True
+    return settings.confirm_debts
+
+
+async def _look(interaction: discord.Interaction[Any], game_id: int, version: int, *,
+                preview: bool, rolling: bool, keep: frozenset[int]) -> None:
+    """Pay it for me's confirm step (the plan listed, Pay it this way / Back), or Back from
+    it: the game doesn't change, and an old message is stale like any button."""
+    service, locale = service_of(interaction), locale_for(interaction)
+    try:
+        record = await in_time(interaction, game_id, service.get(game_id))
+        events = await last_events(service, game_id)
+        if record.owner_id != interaction.user.id:
+            await ephemeral(interaction, not_your_game(locale, record.owner_id))
+        elif record.game.is_over:
+            await ephemeral(interaction, t(locale, "error.game_over"))
+        elif record.version != version:
+            await answer_click(interaction, record, events)
+            await ephemeral(interaction, t(locale, "error.stale"))
+        else:
+            await answer_click(interaction, record, events, preview=preview, rolling=rolling,
+                               keep=keep)
+    except GameNotFound:
+        await ephemeral(interaction, t(locale, "error.unknown_game"))
+    except Exception as exc:  # noqa: BLE001 -- every failure gets an answer and a log line
+        await report_error(interaction, exc)
+
+
+async def _carry(interaction: discord.Interaction[Any], game_id: int,
+                 action_of: Callable[[], Action] | None,
+                 work: Callable[[], Awaitable[Played]]) -> None:
+    """Run `work` (the service's moves for this click) and show what it did; every domain
+    error becomes an ephemeral answer."""
+    service, locale = service_of(interaction), locale_for(interaction)
+    try:
+        try:
+            result = await in_time(interaction, game_id, work())
+        except StaleVersion:
+            # An old button: show the game as it is now, then say why nothing happened.
+            record = await in_time(interaction, game_id, service.get(game_id))
+            await answer_click(interaction, record, await last_events(service, game_id))
+            await ephemeral(interaction, t(locale, "error.stale"))
+            return
+        except (NotYourGame, GameFinished, GameNotFound) as exc:
+            await ephemeral(interaction, refusal(locale, exc))
+            return
+        except IllegalActionError as exc:
+            record = await service.get(game_id)
+            reason = (refusal_reason(action_of(), record.game, locale=locale)
+                      if action_of is not None else str(exc))
+            await ephemeral(interaction, t(locale, "error.illegal", reason=reason))
+            return
+        record = result.record
+        # Saved: answer now (Discord's 3 s), the picture following if it isn't drawn yet.
+        await answer_click(interaction, record, result.last_events,
+                           None if result.duplicate else result)
+        if record.daily_day is not None and record.game.is_over and not result.duplicate:
+            await show_result(interaction, record)  # the result to post (issue 19)
+        if interaction.message is not None and interaction.message.id != record.message_id:
+            # The clicked message is the game's message from now on (one message per game).
+            await service.set_message(game_id, interaction.channel_id, interaction.message.id)
+    except Exception as exc:  # noqa: BLE001 -- every failure gets an answer and a log line
+        if interaction.client.is_closed():  # stopping: no answer can go out any more
+            log.info("game %d: a click's answer was lost, the bot is stopping (%r); its move, "
+                     "if made, is saved", game_id, exc)
+            return
+        await report_error(interaction, exc)
+
+
+async def show_game(interaction: discord.Interaction[Any], record: GameRecord,
+                    events: Sequence[Event]) -> None:
+    """Post the game message as the answer to a command, and remember it as the game's."""
+    sent = await answer_with_message(interaction, record, events)
+    await service_of(interaction).set_message(record.id, interaction.channel_id, sent.id)
+
+
+async def refresh_game_message(interaction: discord.Interaction[Any], record: GameRecord,
+                               events: Sequence[Event]) -> bool:
+    """After a command changed the game, edit its message where it is. If that message is
+    gone or can't be edited, post a new one here and record it; nothing in the game is lost.
+    Returns True when a new message was posted."""
+    client = interaction.client
+    # A private game's message (a daily, H5; a private server's game shown where no private
+    # thread could be made) is ephemeral: only an interaction can edit it, that of the last
+    # answer showing it while fresh; else the game comes in a new private message.
+    private = private_games.edit_of(client, record.id)
+    if private is not None:
+        try:
+            await update_message(interaction, record, events, private)
+            return False
+        except discord.HTTPException as exc:
+            log.info("game %d: its private message is not editable (%s)", record.id, exc)
+    # Through a player's own install where the server hasn't installed the bot (issue 28),
+    # the bot can't reach the channel: only an interaction's answer shows the game there.
+    reachable = interaction.is_guild_integration() or not interaction.is_user_integration()
+    if reachable and record.daily_day is None and record.message_id is not None \
+            and record.channel_id is not None:
+        try:
+            channel = client.get_channel(record.channel_id) or await client.fetch_channel(
+                record.channel_id)
+            if isinstance(channel, discord.abc.Messageable):
+                partial = channel.get_partial_message(record.message_id)  # type: ignore[attr-defined]
+                await update_message(interaction, record, events, partial.edit)
+                return False
+        except (discord.NotFound, discord.Forbidden, discord.HTTPException) as exc:
+            log.info("game %d: old message %s not editable (%s); posting a new one",
+                     record.id, record.message_id, exc)
+    sent = await answer_with_message(interaction, record, events)
+    await service_of(interaction).set_message(record.id, interaction.channel_id, sent.id)
+    return True
+
