@@ -34,13 +34,14 @@ from bot.errors import ServiceError
 from bot.application.autoplay import ROLLED_ON, Played, plan_for
 from bot.application.choices import Choices, choices_now
 from bot.application.hints import HintService
-from bot.i18n import format_money, house_rules_notice, property_lines, square_name, t
-from bot.i18n.account import (
+from bot.i18n import format_money, t
+from bot.narration import house_rules_notice, property_lines, square_name
+from bot.narration.account import (
     account_lines, describe_buy_plan, describe_debt_plans, describe_unblock_plan,
     narrate_steps, plan_steps, stop_line,
 )
-from bot.i18n.hints import describe_hint
-from bot.i18n.narrate import action_label, describe_outcome, describe_pending
+from bot.narration.hints import describe_hint
+from bot.narration.narrate import action_label, describe_outcome, describe_pending
 from bot.application.service import GameRecord, GameService
 from bot.hosting.settings import database_target
 from bot.hosting.workers import WorkerPool

@@ -41,8 +41,8 @@ from .grammar import fill, group_digits, plural_category
 from .languages import LANGUAGES, language, locale_of
 from .preset_labels import preset_choice_texts
 
-__all__ = ["LOCALES", "MESSAGES", "command_key", "command_text", "locale_of", "read_catalog",
-           "t", "tn"]
+__all__ = ["LOCALES", "MESSAGES", "command_key", "command_text", "locale_of", "points",
+           "read_catalog", "t", "tn"]
 
 
 def read_catalog(code: str) -> dict[str, str]:
@@ -80,6 +80,11 @@ def tn(locale: str, key: str, count: int, /, **values: object) -> str:
     for 1 only (Babel's CLDR rules)."""
     return t(locale, f"{key}.{plural_category(locale, count)}",
              count=group_digits(count, locale), **values)
+
+
+def points(score: int, locale: str) -> str:
+    """A score: "24,100 points" / "24 100 points"."""
+    return tn(locale, "points", score, score=group_digits(score, locale))
 
 
 def command_key(path: str, what: str = "description", option: str | None = None,

@@ -15,7 +15,8 @@ from game_core.prompts import way_to_win
 from game_core.story import Story
 
 from bot.application.records import FinishedGame
-from bot.i18n import format_money, narrate, square_name, t
+from bot.i18n import format_money, t
+from bot.narration import narrate, square_name
 
 from .heatmap_panel import money_map_text
 from .recap import headline_lines, title

@@ -20,7 +20,8 @@ from dataclasses import dataclass
 
 from PIL import Image, ImageDraw
 
-from bot.i18n import format_money, square_name, t
+from bot.i18n import format_money, t
+from bot.narration import square_name
 from game_core.game import Game
 from game_core.rules import estate_value, liquidation_value
 

@@ -9,7 +9,8 @@ properties with their buildings. No discord import: a pure function of the engin
 
 from __future__ import annotations
 
-from bot.i18n import square_name, t
+from bot.i18n import t
+from bot.narration import square_name
 from game_core.board import HOTEL, PROPERTIES, SQUARES, Kind
 from game_core.editions import EDITIONS
 from game_core.game import Game

@@ -17,7 +17,7 @@ from bot.errors import GameFinished, GameNotFound, NotYourGame, StaleVersion
 from bot.application.hints import AlreadyThinking, HintService, NoHints
 from bot.application.records import ACTIVE, GameRecord
 from bot.i18n import t
-from bot.i18n.hints import MESSAGE_LIMIT, describe_hint
+from bot.narration.hints import MESSAGE_LIMIT, describe_hint
 from bot.i18n.money import format_number
 
 from game_core.advisor import Hint

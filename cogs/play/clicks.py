@@ -14,7 +14,8 @@ from typing import Any, TypeVar
 import discord
 
 from bot.errors import GameFinished, GameNotFound, NotYourGame, ServiceError, StaleVersion
-from bot.i18n import refusal_reason, t
+from bot.i18n import t
+from bot.narration import refusal_reason
 from bot.application.service import GameRecord, Played
 from game_core import Action, Decline, Event, IllegalActionError, action_from_dict
 from game_core.plans import CASH_OUT, PAY_DEBT, RAISE_TO_BUY, UNBLOCK

@@ -13,14 +13,14 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from bot.i18n import (
-    action_label, describe_pending, fit_lines, format_money, house_rules_text, narrate, points,
-    select_placeholder, square_name, t, tn,
+from bot.i18n import fit_lines, format_money, points, t, tn
+from bot.narration import (
+    action_label, describe_pending, house_rules_text, narrate, select_placeholder, square_name,
 )
 from bot.application.autoplay import ROLLED_ON, Played
 from bot.application.choices import RAISE_TO_BUY, Choices, choices_now
 from bot.application.hints import takes_hints
-from bot.i18n.account import (
+from bot.narration.account import (
     account_lines, describe_buy_plan, describe_debt_plans, describe_unblock_plan,
     narrate_steps, plan_label, stop_line,
 )

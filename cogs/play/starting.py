@@ -18,7 +18,8 @@ from typing import Any
 import discord
 
 from bot.errors import ActiveGameExists, DamagedGame, GameNotFound, ServiceError
-from bot.i18n import option_refusal, t
+from bot.i18n import t
+from bot.narration import option_refusal
 from bot.application.server_settings import ServerSettings
 from bot.application.service import ActResult, GameRecord
 from game_core import Event, InvalidOptionError

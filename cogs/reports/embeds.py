@@ -13,10 +13,10 @@ from typing import Any
 import discord
 
 from bot.i18n import (
-    chunk_lines, fit_lines, format_money, format_number, format_percent, house_rules_notice,
-    points, property_lines, rules_pages, square_name, t, tn,
+    chunk_lines, fit_lines, format_money, format_number, format_percent, points, t, tn,
 )
-from bot.i18n.history_turns import TurnPage, turn_pages
+from bot.narration import house_rules_notice, property_lines, rules_pages, square_name
+from bot.narration.history_turns import TurnPage, turn_pages
 from bot.application import seasons
 from bot.application.daily import Streak
 from bot.application.seasons import Season

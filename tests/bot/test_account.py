@@ -1,9 +1,9 @@
 """Issue 20's words: why a decision was taken for the player, plans step by step, Roll on's
-account (bot.i18n.account), in English and French."""
+account (bot.narration.account), in English and French."""
 
 from __future__ import annotations
 
-from bot.i18n.account import account_lines, describe_buy_plan, describe_skip, plan_label
+from bot.narration.account import account_lines, describe_buy_plan, describe_skip, plan_label
 from game_core import Decline, Game, Roll
 from game_core.plans import buy_plan
 from game_core.prompts import BUILD_MORTGAGED, STOP_RISK, Stop, forced

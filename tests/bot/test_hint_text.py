@@ -7,8 +7,8 @@ import re
 
 import pytest
 
-from bot.i18n.hints import MESSAGE_LIMIT, describe_hint
-from bot.i18n.narrate import action_label
+from bot.narration.hints import MESSAGE_LIMIT, describe_hint
+from bot.narration.narrate import action_label
 from game_core import Game, Roll
 from game_core.advisor import Pair, Tallies, Tally, pairs_of, summarize
 from game_core.board import PROPERTIES

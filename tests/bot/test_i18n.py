@@ -12,13 +12,15 @@ from pathlib import Path
 import pytest
 
 from bot.i18n import (
-    FIELD_LIMIT, LABEL_LIMIT, MESSAGES, action_label, chunk_lines, command_key, command_text,
-    describe_outcome, describe_pending, fit_lines, format_money, format_number, format_percent,
-    locale_of, narrate, option_refusal, points, property_lines, refusal_reason, rules_pages,
-    select_placeholder, t, tn,
+    FIELD_LIMIT, LABEL_LIMIT, MESSAGES, chunk_lines, command_key, command_text, fit_lines,
+    format_money, format_number, format_percent, locale_of, points, t, tn,
 )
-from bot.i18n.narrate import square_name
-from bot.i18n.rules_page import SECTIONS
+from bot.narration import (
+    action_label, describe_outcome, describe_pending, narrate, option_refusal, property_lines,
+    refusal_reason, rules_pages, select_placeholder,
+)
+from bot.narration.narrate import square_name
+from bot.narration.rules_page import SECTIONS
 from game_core import (
     Game, InvalidOptionError, LiftMortgage, Mortgage, Resign, Roll, SellBuilding,
 )
@@ -38,6 +40,7 @@ LOCALES = ("en", "fr")
 EDITION_KEYS = ("us", "uk", "fr")
 HUGE = 9_999_999
 I18N_DIR = Path(__file__).resolve().parents[2] / "bot" / "i18n"
+NARRATION_DIR = I18N_DIR.parent / "narration"
 
 
 def placeholders(template: str) -> set[str]:
@@ -74,8 +77,8 @@ def test_plurals_follow_each_language():
     assert points(24_100, "fr") == f"24{NBSP}100 points"
 
 
-def test_i18n_never_imports_discord():
-    for path in I18N_DIR.glob("*.py"):
+def test_i18n_and_narration_never_import_discord():
+    for path in [*I18N_DIR.glob("*.py"), *NARRATION_DIR.glob("*.py")]:
         tree = ast.parse(path.read_text(encoding="utf-8"))
         for node in ast.walk(tree):
             names = ([a.name for a in node.names] if isinstance(node, ast.Import)
@@ -453,7 +456,7 @@ def test_docs_rules_page_is_generated_from_the_catalog():
     """docs/RULES.md is `rules_markdown()`: regenerate it when the rules pages change."""
     from pathlib import Path
 
-    from bot.i18n.rules_page import rules_markdown
+    from bot.narration.rules_page import rules_markdown
 
     page = Path(__file__).resolve().parents[2] / "docs" / "RULES.md"
     assert page.read_text(encoding="utf-8") == rules_markdown()

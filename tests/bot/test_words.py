@@ -8,10 +8,11 @@ from dataclasses import dataclass
 
 import pytest
 
-from bot.i18n import action_label, format_number, house_rules_text, t, tn
+from bot.i18n import format_number, t, tn
+from bot.narration import action_label, house_rules_text
 from bot.i18n.catalog import MESSAGES
 from bot.i18n.grammar import elide, plural_category
-from bot.i18n.history_turns import TURNS_PER_PAGE, group_by_turn, turn_pages, turn_text
+from bot.narration.history_turns import TURNS_PER_PAGE, group_by_turn, turn_pages, turn_text
 from game_core import Game, Options
 from game_core.actions import SellJailCard, UseJailCard
 from game_core.strategies import make_strategy

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import re
 
-from bot.i18n import square_name, t
+from bot.i18n import t
+from bot.narration import square_name
 from game_core.strategies import make_strategy
 
 from .conftest import button_ids, components

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot.i18n.history_turns import TURNS_PER_PAGE
+from bot.narration.history_turns import TURNS_PER_PAGE
 from game_core.strategies import make_strategy
 
 from .conftest import button_ids, components

@@ -9,7 +9,8 @@ from typing import Any
 
 import pytest
 
-from bot.i18n import square_name, t
+from bot.i18n import t
+from bot.narration import square_name
 from game_core import Roll
 from game_core.plans import debt_plan
 from game_core.state import RAISE_FUNDS, ROLL

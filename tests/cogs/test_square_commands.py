@@ -9,7 +9,7 @@ from game_core.prompts import Follow, forced, needs_player
 from game_core.state import BUILD, ROLL
 from game_core.strategies import make_strategy
 
-from bot.i18n import square_name
+from bot.narration import square_name
 
 from .conftest import button_ids, select_ids
 

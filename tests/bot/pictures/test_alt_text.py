@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from bot.i18n import format_money, square_name
+from bot.i18n import format_money
+from bot.narration import square_name
 from bot.i18n.catalog import MESSAGES
 from bot.pictures import jobs
 from bot.pictures.alt_text import ALT_LIMIT, board_alt, fit

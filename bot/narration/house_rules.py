@@ -1,12 +1,12 @@
-"""Saying which house rules a game is played under (issue 12): the options that differ from
+"""Saying which house rules a game is played under: the options that differ from
 the standard solo rules, each with the ruling it changes, in the player's language."""
 
 from __future__ import annotations
 
 from game_core import Options
 
-from .catalog import t, tn
-from .money import format_money
+from bot.i18n.catalog import t, tn
+from bot.i18n.money import format_money
 
 
 def house_rule_items(options: Options, *, edition: str, locale: str) -> list[str]:

@@ -17,8 +17,9 @@ from game_core.game import Game
 from game_core.rules import group_has_buildings, lift_leaves_fine_unpayable
 from game_core.state import BUILD, BUY, JAIL, OVER, PLAYER, RAISE_FUNDS
 
-from .catalog import command_key, command_text, t
-from .money import format_money, format_number
+from bot.i18n.catalog import command_key, command_text, t
+from bot.i18n.money import format_money, format_number
+
 from .narrate import square_name
 
 

@@ -1,6 +1,7 @@
-"""Issue 20 in words: plans step by step, the decisions taken for the player and why, and
-the short account of a Roll on (one line a turn at most, money totals, what the Bank built,
-passing GO folded into the money), fitted to a Discord field in either language."""
+"""A game worth its clicks, in words: plans step by step, the decisions taken for the
+player and why, and the short account of a Roll on (one line a turn at most, money totals,
+what the Bank built, passing GO folded into the money), fitted to a Discord field in the
+player's language."""
 
 from __future__ import annotations
 
@@ -17,9 +18,10 @@ from game_core.prompts import (
     BUILD_MORTGAGED, STOP_RISK, STOP_TURNS, STOP_WIN, Skip, Stop,
 )
 
-from .catalog import t, tn
-from .layout import FIELD_LIMIT, LABEL_LIMIT
-from .money import format_money
+from bot.i18n.catalog import t, tn
+from bot.i18n.layout import FIELD_LIMIT, LABEL_LIMIT
+from bot.i18n.money import format_money
+
 from .narrate import buildings_text, narrate, square_name
 
 StepWords = tuple[Sequence[Event], Skip | None]  # a stored move's events, and why if forced

@@ -24,9 +24,9 @@ from game_core.events import (
 from game_core.game import Game
 from game_core.state import BUILD, BUY, JAIL as PENDING_JAIL, OVER, PLAYER, RAISE_FUNDS
 
-from .catalog import t, tn
-from .layout import LABEL_LIMIT
-from .money import format_money, format_number
+from bot.i18n.catalog import points, t, tn
+from bot.i18n.layout import LABEL_LIMIT
+from bot.i18n.money import format_money
 
 
 
@@ -38,11 +38,6 @@ def square_name(edition: str, square: int, *, in_jail: bool = False) -> str:
     if square == JAIL:
         return ed.jail_name if in_jail else ed.just_visiting_name
     return ed.square_names[square]
-
-
-def points(score: int, locale: str) -> str:
-    """A score: "24,100 points" / "24 100 points"."""
-    return tn(locale, "points", score, score=format_number(score, locale))
 
 
 def buildings_text(buildings: int, locale: str) -> str:

@@ -1,4 +1,4 @@
-"""The Hint told in the player's language (issues 13 and 21): the best choice first, the
+"""The Hint told in the player's language: the best choice first, the
 choices too close to call against it grouped on one line, then the others, the verdict and
 how it was computed; always within Discord's 2,000 characters.
 
@@ -14,9 +14,10 @@ from game_core import Game
 from game_core.advisor import Choice, ChoiceOdds, Hint
 from game_core.plans import Plan
 
+from bot.i18n.catalog import t, tn
+from bot.i18n.money import format_money, format_number, format_percent
+
 from .account import plan_steps
-from .catalog import t, tn
-from .money import format_money, format_number, format_percent
 from .narrate import action_label, square_name
 
 BEST_MARK, OTHER_MARK, CLOSE_MARK = "★", "·", "≈"
