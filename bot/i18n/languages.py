@@ -37,8 +37,11 @@ class Language:
 ENGLISH = Language("en", "English", ("en-US", "en-GB"), edition="us", babel="en")
 FRENCH = Language("fr", "Français", ("fr",), edition="fr", babel="fr", elides=True,
                   sign_after_amount=True)
+# No Spanish edition exists (game_core.editions): Spanish speakers play the US board.
+SPANISH = Language("es", "Español", ("es-ES", "es-419"), edition="us", babel="es",
+                   sign_after_amount=True)
 
-LANGUAGES: tuple[Language, ...] = (ENGLISH, FRENCH)
+LANGUAGES: tuple[Language, ...] = (ENGLISH, FRENCH, SPANISH)
 SOURCE = ENGLISH
 BY_CODE = {lang.code: lang for lang in LANGUAGES}
 TRANSLATIONS = tuple(lang for lang in LANGUAGES if lang is not SOURCE)

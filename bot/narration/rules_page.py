@@ -66,9 +66,10 @@ def rules_pages(locale: str) -> list[RulesPage]:
 def rules_markdown() -> str:
     """docs/RULES.md: the players' rules page in every language, English first, with the rule
     ids."""
+    others = ", ".join(f"[{lang.name}](#{lang.name.lower()})" for lang in LANGUAGES[1:])
     parts = ["# Solo Monopoly: the rules\n\n",
              "Every ruling has an id (S1, T3, M1...) that the bot, the code and the tests "
-             "quote. *Version française plus bas.*\n"]
+             f"quote. Below in English, then {others}.\n"]
     for lang in LANGUAGES:
         parts.append(f"\n## {lang.name}\n")
         for page in rules_pages(lang.code):

@@ -1,4 +1,5 @@
-"""Slash command names, descriptions, options and choices in French (issue #7).
+"""Slash command names, descriptions, options and choices in each language of the registry
+(bot.i18n.languages), for the Discord locales each serves; English is the commands' own text.
 
 Keys follow the catalog's rule (`bot.i18n.catalog`): derived from the command's qualified
 name for commands and parameters; choices carry their key in `locale_str(..., key=...)`.
@@ -13,13 +14,15 @@ from discord import app_commands
 from discord.app_commands import TranslationContextLocation as Where
 
 from bot.i18n import command_key, command_text, t
+from bot.i18n.languages import SOURCE, TRANSLATIONS
 
-TRANSLATED_LOCALES = {discord.Locale.french: "fr"}
+TRANSLATED_LOCALES = {discord.Locale(tag): lang.code for lang in TRANSLATIONS
+                      for tag in lang.discord_locales}
 
 
 def en(key: str) -> str:
     """The default (English) text of a command key: what Discord shows without a locale."""
-    return t("en", key)
+    return t(SOURCE.code, key)
 
 
 def choice(path: str, option: str, value: str) -> app_commands.Choice[str]:

@@ -13,6 +13,7 @@ from bot.hosting.discord_limits import (
     COMMAND_BUDGET, COMMAND_SIZE, check_callback, check_commands, check_message, command_size,
     embed_length,
 )
+from bot.i18n.languages import SPANISH, TRANSLATIONS
 
 BEFORE = Path(__file__).parent.parent / "fixtures" / "commands_too_large.json"
 
@@ -31,12 +32,37 @@ def test_every_command_is_within_discords_limits_and_our_budget(payload):
         assert command_size(command) <= COMMAND_BUDGET < COMMAND_SIZE, command["name"]
 
 
-def test_every_command_and_option_is_in_english_and_french(payload):
+def test_each_language_alone_is_within_our_budget(payload):
+    """The size counts each field's longest text, whatever its language: no language may
+    be the one that pushes a command over (Spanish, the latest, checked by name)."""
+    for lang in TRANSLATIONS:
+        alone = [_only(command, set(lang.discord_locales)) for command in payload]
+        assert check_commands(alone, limit=COMMAND_BUDGET) == [], lang.code
+        assert all(command_size(c) <= COMMAND_BUDGET for c in alone), lang.code
+    assert SPANISH in TRANSLATIONS
+
+
+def _only(node, locales):
+    """`node` with its localizations for `locales` only."""
+    if isinstance(node, list):
+        return [_only(item, locales) for item in node]
+    if not isinstance(node, dict):
+        return node
+    return {key: ({loc: text for loc, text in value.items() if loc in locales}
+                  if key.endswith("_localizations") and value else _only(value, locales))
+            for key, value in node.items()}
+
+
+def test_every_command_and_option_is_in_every_language(payload):
+    """English by default, and each other language's Discord locales (fr, es-ES, es-419...)
+    localized."""
+    locales = {tag for lang in TRANSLATIONS for tag in lang.discord_locales}
+
     def walk(node, where):
         for key in ("name", "description"):
-            assert "fr" in (node.get(f"{key}_localizations") or {}), f"{where} {key}"
+            assert locales <= set(node.get(f"{key}_localizations") or {}), f"{where} {key}"
         for choice in node.get("choices") or ():
-            assert "fr" in (choice.get("name_localizations") or {}), f"{where} {choice}"
+            assert locales <= set(choice.get("name_localizations") or {}), f"{where} {choice}"
         for option in node.get("options") or ():
             walk(option, f"{where} {option['name']}")
 

@@ -123,16 +123,17 @@ def test_one_bank_pawn_is_singular_in_the_house_rule_notice():
 
 # ---- preset labels: whose win rate ---------------------------------------------------------
 
-@pytest.mark.parametrize("locale", ["en", "fr"])
+@pytest.mark.parametrize("locale", sorted(MESSAGES))
 def test_every_preset_label_says_the_win_rate_is_the_bots_experts(locale):
     from bot.i18n.preset_labels import CHOICE_KEY
     from game_core.presets import PRESETS
-    whose = {"en": "the bot's expert wins", "fr": "l'expert du bot en gagne"}[locale]
+    whose = {"en": "the bot's expert wins", "fr": "l'expert du bot en gagne",
+             "es": "el experto del bot gana"}[locale]
     for preset in PRESETS:
         label = MESSAGES[locale][CHOICE_KEY.format(name=preset.name)]
         assert whose in label and len(label) <= 100, label
         # No wording that reads as the player's own odds.
-        assert "won" not in label and "gagnée" not in label, label
+        assert not any(word in label for word in ("won", "gagnée", "ganada")), label
 
 
 # ---- one spelling rule for French command and option names --------------------------------
@@ -168,7 +169,7 @@ def test_french_command_and_option_names_keep_their_accents_everywhere():
     assert names["cmd.monopoly-daily.results.option.scope.name"] == "portée"
 
 
-@pytest.mark.parametrize("locale", ["en", "fr"])
+@pytest.mark.parametrize("locale", sorted(MESSAGES))
 def test_every_command_a_text_names_is_that_languages_command_name(locale):
     """"/monopoly-défi jouer" in a French text, "/monopoly-daily play" in an English one: a
     text never names a command the player's client doesn't list."""

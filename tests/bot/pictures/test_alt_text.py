@@ -6,8 +6,8 @@ from __future__ import annotations
 import pytest
 
 from bot.i18n import format_money
-from bot.narration import square_name
 from bot.i18n.catalog import MESSAGES
+from bot.narration import square_name
 from bot.pictures import jobs
 from bot.pictures.alt_text import ALT_LIMIT, board_alt, fit
 from game_core import Game
@@ -16,7 +16,7 @@ from game_core.prompts import way_to_win
 from .test_recap import log_of
 from .test_record_chart import record
 
-LOCALES = ("en", "fr")
+LOCALES = MESSAGES.keys()  # every language of the registry
 
 
 @pytest.fixture(scope="module")

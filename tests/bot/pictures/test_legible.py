@@ -9,7 +9,7 @@ import random
 import pytest
 
 from bot.application.records import FinishedGame
-from bot.i18n import format_money, t
+from bot.i18n import MESSAGES, format_money, t
 from bot.pictures import measure
 from bot.pictures.board import _showcase_game, render_board, sample_game
 from bot.pictures.heatmap import render_money_map
@@ -22,7 +22,7 @@ from game_core.rules import estate_value, liquidation_value
 from .test_recap import log_of
 
 EDITIONS = ("us", "uk", "fr")
-LOCALES = ("en", "fr")
+LOCALES = tuple(MESSAGES)  # every language of the registry
 
 
 def assert_legible(texts: list[measure.Drawn], width: int) -> None:
