@@ -32,9 +32,10 @@ from .workers import WorkerPool
 log = logging.getLogger(__name__)
 
 # Extensions are named, not imported: the bot layer never imports the cogs layer. One per
-# feature package, from the bottom up (each registers its own buttons, handlers and cogs).
+# feature package (each registers its own buttons, handlers and cogs); the command groups
+# sync in this order: /monopoly, /monopoly-daily, then /monopoly-admin.
 EXTENSIONS = ("cogs.common", "cogs.daily", "cogs.play", "cogs.hint", "cogs.reports",
-              "cogs.privacy", "cogs.admin", "cogs.commands")
+              "cogs.privacy", "cogs.commands", "cogs.admin")
 
 
 class StartupError(Exception):

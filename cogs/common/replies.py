@@ -10,7 +10,6 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from bot.errors import GameFinished, GameNotFound, NotYourGame
 from bot.i18n import locale_of, t
 from bot.application.service import GameRecord, GameService
 from bot.hosting.registry import Registry
@@ -19,6 +18,7 @@ from game_core import Event
 
 from cogs.common.confirm import ExpiringView
 from cogs.common.player_names import player_label
+from cogs.common.refusals import not_your_game
 
 if TYPE_CHECKING:
     from bot.hosting.app import MonopolyBot
@@ -91,18 +91,6 @@ async def refuse_stranger(interaction: discord.Interaction[Any], owner_id: int) 
     return False
 
 
-def refusal(locale: str, exc: NotYourGame | GameFinished | GameNotFound) -> str:
-    """Why a move on a game was refused: it is someone else's, it is over, or it never was
-    (a custom_id the bot never made)."""
-    if isinstance(exc, NotYourGame):
-        return not_your_game(locale, exc.owner_id)
-    return t(locale, "error.game_over" if isinstance(exc, GameFinished) else "error.unknown_game")
-
-
-def not_your_game(locale: str, owner_id: int) -> str:
-    """Why a stranger's click or command is refused, naming the owner as the boards do ("a
-    former player" once forgotten, issue 22)."""
-    return t(locale, "error.not_owner", owner=player_label(owner_id, None, locale))
 
 
 def owner_name(interaction: discord.Interaction[Any], record: GameRecord) -> str:

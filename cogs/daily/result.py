@@ -21,10 +21,11 @@ from bot.application.service import GameRecord
 
 from cogs.common.custom_ids import ShareDaily, fits
 from cogs.common.errors import report_error
+from cogs.common.refusals import not_your_game
 from cogs.common.pictures import MoneyMapButton
 from cogs.common.player_names import player_label, player_names
 from cogs.common.replies import (
-    ephemeral, last_events, locale_for, not_your_game, refuse, server, service_of,
+    ephemeral, last_events, locale_for, refuse, server, service_of,
 )
 from cogs.daily.sharing import share_of, yardstick, yardstick_line
 

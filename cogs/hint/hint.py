@@ -13,8 +13,8 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from bot.errors import GameFinished, GameNotFound, NotYourGame, StaleVersion
-from bot.application.hints import AlreadyThinking, HintService, NoHints
+from bot.errors import GameFinished, ServiceError, StaleVersion
+from bot.application.hints import HintService
 from bot.application.records import ACTIVE, GameRecord
 from bot.i18n import t
 from bot.narration.hints import MESSAGE_LIMIT, describe_hint
@@ -26,8 +26,9 @@ from game_core.plans import PAY_DEBT, Plan
 
 from cogs.common.custom_ids import HintPlan, fits
 from cogs.common.errors import report_error
+from cogs.common.refusals import reply_to
 from cogs.common.replies import (
-    ephemeral, last_events, locale_for, not_your_game, refusal, refuse, refuse_stranger,
+    ephemeral, last_events, locale_for, refuse, refuse_stranger,
     service_of,
 )
 from cogs.play.clicks import refresh_game_message
@@ -35,6 +36,8 @@ from cogs.play.controls import HintButton
 from cogs.play.updates import answer_click
 
 MAX_PLAN_BUTTONS = 5  # one row
+# A hint words these its own way: it is about a position, not a move.
+HINT_REPLIES = {StaleVersion: "hint.stale", GameFinished: "hint.game_over"}
 
 if TYPE_CHECKING:
     from bot.hosting.app import MonopolyBot
@@ -77,18 +80,8 @@ async def show_hint(interaction: discord.Interaction[Any], game_id: int,
 
         try:
             record, hint = await hints.hint(game_id, user_id, version, on_wait=note)
-        except AlreadyThinking:
-            await ephemeral(interaction, t(locale, "hint.already_thinking"))
-        except StaleVersion:
-            await ephemeral(interaction, t(locale, "hint.stale"))
-        except NotYourGame as exc:
-            await ephemeral(interaction, not_your_game(locale, exc.owner_id))
-        except GameFinished:
-            await ephemeral(interaction, t(locale, "hint.game_over"))
-        except GameNotFound:
-            await ephemeral(interaction, t(locale, "error.unknown_game"))
-        except NoHints:
-            await ephemeral(interaction, t(locale, "hint.no_hints"))
+        except ServiceError as exc:
+            await ephemeral(interaction, reply_to(locale, exc, HINT_REPLIES))
         else:
             await deliver(interaction, record, hint, locale)
     except Exception as exc:  # noqa: BLE001 -- every failure gets an answer and a log line
@@ -144,11 +137,9 @@ async def carry_plan(interaction: discord.Interaction[Any], game_id: int, versio
         await interaction.response.defer()
         try:
             played = await service.carry_out(game_id, interaction.user.id, version, kind, way)
-        except StaleVersion:
-            await ephemeral(interaction, t(locale, "hint.plan.stale"))
-            return
-        except (NotYourGame, GameFinished, GameNotFound) as exc:
-            await ephemeral(interaction, refusal(locale, exc))
+        except ServiceError as exc:
+            await ephemeral(interaction,
+                            reply_to(locale, exc, {StaleVersion: "hint.plan.stale"}))
             return
         except IllegalActionError:
             await ephemeral(interaction, t(locale, "hint.plan.gone"))

@@ -26,9 +26,9 @@ from cogs.play.controls import (
 )
 from cogs.common.custom_ids import split_rolling
 from cogs.common.errors import report_error
+from cogs.common.refusals import not_your_game, reply_to
 from cogs.common.replies import (
-    can_attach, ephemeral, last_events, locale_for, not_your_game, owner_name, refusal,
-    service_of,
+    can_attach, ephemeral, last_events, locale_for, owner_name, service_of,
 )
 from cogs.daily.result import show_result
 from cogs.play import private_games
@@ -208,7 +208,7 @@ async def _carry(interaction: discord.Interaction[Any], game_id: int,
             await ephemeral(interaction, t(locale, "error.stale"))
             return
         except (NotYourGame, GameFinished, GameNotFound) as exc:
-            await ephemeral(interaction, refusal(locale, exc))
+            await ephemeral(interaction, reply_to(locale, exc))
             return
         except IllegalActionError as exc:
             record = await service.get(game_id)

@@ -19,7 +19,7 @@ from bot.i18n import t
 from cogs.common.confirm import ExpiringView
 from cogs.common.custom_ids import Resign, fits
 from cogs.common.errors import report_error
-from cogs.common.player_names import player_label
+from cogs.common.refusals import reply_to
 from cogs.common.replies import ephemeral, locale_for, refuse_stranger
 from cogs.play.starting import give_up, quietly_refresh
 
@@ -67,18 +67,14 @@ class ResignButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
             return
         try:
             result = await give_up(interaction, self.game_id)
-        except GameFinished:
-            await answer("error.game_over")
+        except (GameFinished, GameNotFound) as exc:  # the prompt itself goes: nothing to resign
+            await answer("error.game_over" if isinstance(exc, GameFinished)
+                         else "error.unknown_game")
             return
-        except GameNotFound:
-            await answer("error.unknown_game")
-            return
-        except NotYourGame as exc:
-            owner = player_label(exc.owner_id, None, locale)
-            await ephemeral(interaction, t(locale, "error.not_owner", owner=owner))
-            return
-        except StaleVersion:  # another process moved the game at that moment: ask again
-            await ephemeral(interaction, t(locale, "error.moved_on"))
+        except (NotYourGame, StaleVersion) as exc:
+            # StaleVersion: another process moved the game at that moment: ask again.
+            await ephemeral(interaction, reply_to(locale, exc, {StaleVersion: "error.moved_on"})
+                           )
             return
         except Exception as exc:  # noqa: BLE001 -- every failure gets an answer and a log line
             await report_error(interaction, exc)

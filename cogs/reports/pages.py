@@ -21,8 +21,8 @@ from cogs.common.custom_ids import Page, fits
 from cogs.daily.result import build_board
 from cogs.common.errors import report_error
 from cogs.common.pictures import BOARD_NAME, attach, draw
+from cogs.common.refusals import reply_to
 from cogs.common.replies import can_attach, ephemeral, locale_for, refuse, service_of
-from cogs.common.player_names import player_label
 from cogs.reports.embeds import (
     build_leaderboard, history_pages_with_ends, rules_embeds,
 )
@@ -168,13 +168,8 @@ class PageButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
         try:
             pages = await build_pages_with_ends(interaction, self.kind, self.arg, self.locale,
                                                 self.page)
-        except GameNotFound:
-            await refuse(interaction, "error.unknown_game")
-            return
-        except NotYourGame as exc:
-            locale = locale_for(interaction)
-            await ephemeral(interaction, t(locale, "error.not_owner",
-                                           owner=player_label(exc.owner_id, None, locale)))
+        except (GameNotFound, NotYourGame) as exc:
+            await ephemeral(interaction, reply_to(locale_for(interaction), exc))
             return
         except ValueError:
             await refuse(interaction, "error.unknown_control")
