@@ -8,7 +8,7 @@ from __future__ import annotations
 import discord
 import pytest
 
-from bot.i18n import t
+from bot.i18n import locale_of, t
 from bot.i18n.catalog import MESSAGES
 
 from .conftest import button_ids, components
@@ -112,7 +112,7 @@ async def test_history_of_a_finished_game_steps_through_it_with_the_board(world)
     assert world.env.errors == []
 
 
-@pytest.mark.parametrize("locale", ["en", "fr"])
+@pytest.mark.parametrize("locale", ["en", "fr", "es-ES"])
 async def test_every_picture_carries_alt_text_in_the_players_language(
         world, interaction_locales, locale):
     """Issue 28: each attachment's description says what the picture shows, within
@@ -121,7 +121,8 @@ async def test_every_picture_carries_alt_text_in_the_players_language(
     start = await world.alice.slash(world.channel, "monopoly new")
     await world.env.settle()
     board = start.response.attachments[0].description or ""  # the message changes below
-    assert board.startswith(MESSAGES[locale]["alt.board"].split("{")[0]), board
+    messages = MESSAGES[locale_of(locale)]
+    assert board.startswith(messages["alt.board"].split("{")[0]), board
     final = await finish_a_game(world, rolls=0, started=start.response, locale=locale)
     shown = {"recap": final}
     shown["money_map"] = (await world.alice.click(final, custom_id="sm:money:1")).response
@@ -136,5 +137,5 @@ async def test_every_picture_carries_alt_text_in_the_players_language(
         assert message.attachments, kind
         for attachment in message.attachments:
             alt = attachment.description or ""
-            intro = MESSAGES[locale][f"alt.{kind.split()[-1]}"].split("{")[0]
+            intro = messages[f"alt.{kind.split()[-1]}"].split("{")[0]
             assert alt.startswith(intro) and len(alt) <= 1024, (kind, alt)
