@@ -16,6 +16,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import date, timedelta
 
+from bot.i18n import MESSAGES
+
 DAY_SECONDS = 86_400
 _EPOCH = date(1970, 1, 1)
 FIRST_DAILY = date(2026, 1, 1)  # daily #1: the number a result is shared under
@@ -23,8 +25,17 @@ SEED_MASK = 2**63 - 1  # SQLite integers are signed 64-bit
 SECRET_NAME = "daily"
 SECRET_BYTES = 32
 _ISO_DATE = re.compile(r"^\d{4}-\d{2}-\d{2}$")
-TODAY_WORDS = ("today", "aujourd'hui", "aujourdhui", "auj")
-YESTERDAY_WORDS = ("yesterday", "hier")
+
+
+def _day_words(key: str) -> frozenset[str]:
+    """What a player may type for a day, in every language (a French player typing "today"
+    is understood too): the catalog's comma-separated words."""
+    return frozenset(word.strip().casefold() for messages in MESSAGES.values()
+                     for word in messages[key].split(","))
+
+
+TODAY_WORDS = _day_words("daily.day.today")
+YESTERDAY_WORDS = _day_words("daily.day.yesterday")
 
 
 def day_of(timestamp: float) -> int:
@@ -54,7 +65,7 @@ def daily_seed(secret: bytes, day: int) -> int:
 
 
 def parse_day(text: str, today: int) -> int | None:
-    """A day a player typed: today/yesterday (English or French), YYYY-MM-DD, or a daily's
+    """A day a player typed: today/yesterday (in any language), YYYY-MM-DD, or a daily's
     number (#12 or 12). None if it is none of these or after today."""
     word = text.strip().casefold()
     if word in TODAY_WORDS:

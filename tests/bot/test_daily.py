@@ -219,7 +219,8 @@ def test_streak_of_counts_runs_of_consecutive_days():
 def test_a_day_is_typed_as_today_a_date_or_a_daily_number():
     today = DAY
     assert parse_day("today", today) == parse_day("aujourd'hui", today) == today
-    assert parse_day("hier", today) == today - 1
+    assert parse_day("hier", today) == parse_day("Ayer", today) == today - 1
+    assert parse_day("hoy", today) == parse_day("auj", today) == today  # as the help says
     assert parse_day("2026-11-22", today) == today - 1
     assert parse_day(f"#{day_number(today)}", today) == today
     assert parse_day(str(day_number(today) - 2), today) == today - 2
