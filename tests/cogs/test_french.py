@@ -20,10 +20,10 @@ def _synced_commands(world) -> dict:
 async def test_slash_commands_carry_french_names_descriptions_and_choices(world):
     monopoly = _synced_commands(world)["monopoly"]
     sub = {o["name"]: o for o in monopoly["options"]}
-    assert sub["new"]["name_localizations"] == {"fr": "nouvelle"}
+    assert sub["new"]["name_localizations"]["fr"] == "nouvelle"
     assert sub["new"]["description_localizations"]["fr"]
     edition = next(o for o in sub["new"]["options"] if o["name"] == "edition")
-    assert edition["name_localizations"] == {"fr": "édition"}
+    assert edition["name_localizations"]["fr"] == "édition"
     assert {c["value"]: c["name_localizations"]["fr"] for c in edition["choices"]}["fr"] == (
         "France (Rue de la Paix, en Cr : crédits, mêmes montants qu'en $)")
     for name, command in sub.items():  # every subcommand has its French name and text
