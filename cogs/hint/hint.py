@@ -143,7 +143,8 @@ async def carry_plan(interaction: discord.Interaction[Any], game_id: int, versio
     try:
         await interaction.response.defer()
         try:
-            played = await service.carry_out(game_id, interaction.user.id, version, kind, way)
+            played = await service.autoplay.carry_out(game_id, interaction.user.id, version,
+                                                      kind, way)
         except StaleVersion:
             await ephemeral(interaction, t(locale, "hint.plan.stale"))
             return
