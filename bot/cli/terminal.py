@@ -222,20 +222,20 @@ class Terminal:
                 return None
         else:
             self.say(t(loc, "clicks.terminal.plan", plan=plan_steps(plan, game, loc)))
-        return await self.service.carry_out(record.id, self.user_id, record.version, kind,
-                                            roll_on=self.rolling, keep_declining=self.keep)
+        return await self.service.autoplay.carry_out(record.id, self.user_id, record.version, kind,
+                                                     roll_on=self.rolling, keep_declining=self.keep)
 
     async def act(self, record: GameRecord, chosen: Action | str) -> Played | None:
         if chosen == "roll_on":
             self.rolling = True
-            return await self.service.roll_on(record.id, self.user_id, record.version,
-                                              self.keep)
+            return await self.service.autoplay.roll_on(record.id, self.user_id, record.version,
+                                                       self.keep)
         if chosen == "plan":
             return await self.plan(record)
         if chosen == "never":
-            played = await self.service.play(record.id, self.user_id, record.version,
-                                             Decline(), roll_on=True,
-                                             keep_declining=self.keep, never_again=True)
+            played = await self.service.autoplay.play(record.id, self.user_id, record.version,
+                                                      Decline(), roll_on=True,
+                                                      keep_declining=self.keep, never_again=True)
             self.keep = played.keep_declining
             return played
         assert isinstance(chosen, Action)
@@ -244,8 +244,8 @@ class Terminal:
         if isinstance(chosen, Resign) and not self.confirm(
                 t(self.locale, "terminal.confirm_resign")):
             return None  # E3 can't be undone: a slip of the finger must not end the game
-        return await self.service.play(record.id, self.user_id, record.version, chosen,
-                                       roll_on=self.rolling, keep_declining=self.keep)
+        return await self.service.autoplay.play(record.id, self.user_id, record.version, chosen,
+                                                roll_on=self.rolling, keep_declining=self.keep)
 
 
 async def play(path: str | Path, user_id: int, locale: str, edition: str, ask: Ask, say: Say,

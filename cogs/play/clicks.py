@@ -102,7 +102,7 @@ async def _play(interaction: discord.Interaction[Any], game_id: int, version: in
     service = service_of(interaction)
 
     def work() -> Awaitable[Played]:
-        return service.play(game_id, interaction.user.id, version, action_of())
+        return service.autoplay.play(game_id, interaction.user.id, version, action_of())
 
     await _carry(interaction, game_id, action_of, work)
 
@@ -126,17 +126,17 @@ async def play_flow(interaction: discord.Interaction[Any], game_id: int, version
         action_of: Callable[[], Action] | None = None
         if base == ROLL_ON:
             def work() -> Awaitable[Played]:
-                return service.roll_on(game_id, user, version, keep)
+                return service.autoplay.roll_on(game_id, user, version, keep)
         elif base in PLANS:
             kind = PLANS[base]
 
             def work() -> Awaitable[Played]:
-                return service.carry_out(game_id, user, version, kind, roll_on=rolling,
-                                         keep_declining=keep)
+                return service.autoplay.carry_out(game_id, user, version, kind, roll_on=rolling,
+                                                  keep_declining=keep)
         elif base == DECLINE_ALWAYS:
             def work() -> Awaitable[Played]:
-                return service.play(game_id, user, version, Decline(), roll_on=True,
-                                    keep_declining=keep, never_again=True)
+                return service.autoplay.play(game_id, user, version, Decline(), roll_on=True,
+                                             keep_declining=keep, never_again=True)
         else:
             menu, _, square = base.partition("=")
             chosen = action_from_dict(
@@ -147,8 +147,8 @@ async def play_flow(interaction: discord.Interaction[Any], game_id: int, version
                 return chosen
 
             def work() -> Awaitable[Played]:
-                return service.play(game_id, user, version, chosen, roll_on=rolling,
-                                    keep_declining=keep)
+                return service.autoplay.play(game_id, user, version, chosen, roll_on=rolling,
+                                             keep_declining=keep)
         await _carry(interaction, game_id, action_of, work)
 
 
@@ -159,7 +159,7 @@ async def _confirms_debts(interaction: discord.Interaction[Any], game_id: int) -
     service = service_of(interaction)
     try:
         settings = await in_time(interaction, game_id,
-                                 service.player_settings(interaction.user.id))
+                                 service.prefs.get(interaction.user.id))
     except ServiceError as exc:
         log.info("game %d: the player's settings were not read (%r); asking first", game_id,
                  exc)

@@ -40,7 +40,7 @@ async def fill(path: str) -> None:
             if i % 11 == 0 and not record.game.is_over:
                 await service.resign(record.id, record.owner_id)
             if i % 13 == 0:
-                daily, _ = await service.start_daily(record.owner_id, i % 7 or None, 900 + i)
+                daily, _ = await service.daily.start(record.owner_id, i % 7 or None, 900 + i)
                 await service.act(daily.id, daily.owner_id, 0, Roll())
 
         for start in range(0, GAMES, 100):
