@@ -22,8 +22,8 @@ from pathlib import Path
 from typing import Any
 
 from game_core import (
-    Action, BuildHotel, BuildHouse, Buy, Decline, DoneBuilding, GameError, LiftMortgage,
-    Mortgage, PayFine, Resign, Roll, SellBuilding, SellJailCard, UseJailCard,
+    Action, BuildHotel, BuildHouse, Buy, Decline, DoneBuilding, GameError, IllegalActionError,
+    LiftMortgage, Mortgage, PayFine, Resign, Roll, SellBuilding, SellJailCard, UseJailCard,
 )
 from game_core.game import Game
 from game_core.plans import CASH_OUT, PAY_DEBT, RAISE_TO_BUY, UNBLOCK, WAYS, Plan
@@ -34,7 +34,9 @@ from bot.errors import ServiceError
 from bot.application.autoplay import ROLLED_ON, Played, plan_for
 from bot.application.choices import Choices, choices_now
 from bot.application.hints import HintService
-from bot.i18n import format_money, house_rules_notice, property_lines, square_name, t
+from bot.i18n import (
+    format_money, house_rules_notice, property_lines, refusal_text, square_name, t,
+)
 from bot.i18n.account import (
     account_lines, describe_buy_plan, describe_debt_plans, describe_unblock_plan,
     narrate_steps, plan_steps, stop_line,
@@ -311,6 +313,11 @@ async def play(path: str | Path, user_id: int, locale: str, edition: str, ask: A
                 continue
             try:
                 played = await term.act(record, chosen)
+            except IllegalActionError as exc:  # e.g. `o` while a choice waits: not the time
+                record = await service.get(record.id)  # its names, what it waits for
+                say(t(locale, "terminal.refused",
+                      reason=refusal_text(exc, record.game, locale=locale)))
+                continue
             except (GameError, ServiceError) as exc:
                 say(t(locale, "terminal.refused", reason=str(exc)))
                 record = await service.get(record.id)

@@ -8,7 +8,8 @@ Discord cogs and the terminal client share it.
                                                                 format_percent)
     narrate(events, edition=, locale=) event lines             (narrate)
     describe_pending / describe_outcome / action_label         (narrate)
-    refusal_reason / select_placeholder / option_refusal       (refusals)
+    refusal_text(error, game, locale=) an engine refusal, worded from its code   (refusals;
+    refusal_reason / select_placeholder / option_refusal        also these)
     house_rules_notice(options, edition=, locale=)  which house rules a game plays (house_rules)
     rules_pages(locale)                the rules, paginated    (rules_page)
     fit_lines / chunk_lines            Discord's length limits (layout)
@@ -24,7 +25,9 @@ from .narrate import (
     action_label, describe_outcome, describe_pending, narrate, points, property_line,
     property_lines, square_name,
 )
-from .refusals import option_refusal, refusal_reason, select_placeholder, waiting_for
+from .refusals import (
+    option_refusal, refusal_reason, refusal_text, select_placeholder, waiting_for,
+)
 from .rules_page import RulesPage, rules_pages
 
 __all__ = [
@@ -34,6 +37,6 @@ __all__ = [
     "house_rule_items",
     "house_rules_notice", "house_rules_text", "locale_of", "narrate", "option_refusal",
     "points", "property_line", "property_lines", "quote_user_text", "refusal_reason",
-    "rules_pages",
+    "refusal_text", "rules_pages",
     "select_placeholder", "square_name", "t", "tn", "waiting_for",
 ]

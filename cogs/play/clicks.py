@@ -14,7 +14,7 @@ from typing import Any, TypeVar
 import discord
 
 from bot.errors import GameFinished, GameNotFound, NotYourGame, ServiceError, StaleVersion
-from bot.i18n import refusal_reason, t
+from bot.i18n import refusal_reason, refusal_text, t
 from bot.application.service import GameRecord, Played
 from game_core import Action, Decline, Event, IllegalActionError, action_from_dict
 from game_core.plans import CASH_OUT, PAY_DEBT, RAISE_TO_BUY, UNBLOCK
@@ -212,7 +212,7 @@ async def _carry(interaction: discord.Interaction[Any], game_id: int,
         except IllegalActionError as exc:
             record = await service.get(game_id)
             reason = (refusal_reason(action_of(), record.game, locale=locale)
-                      if action_of is not None else str(exc))
+                      if action_of is not None else refusal_text(exc, record.game, locale=locale))
             await ephemeral(interaction, t(locale, "error.illegal", reason=reason))
             return
         record = result.record
