@@ -14,7 +14,7 @@ from typing import Any, TypeVar
 import discord
 
 from bot.errors import GameFinished, GameNotFound, NotYourGame, ServiceError, StaleVersion
-from bot.i18n import refusal_reason, refusal_text, t
+from bot.i18n import refusal_text, t
 from bot.application.service import GameRecord, Played
 from game_core import Action, Decline, Event, IllegalActionError, action_from_dict
 from game_core.plans import CASH_OUT, PAY_DEBT, RAISE_TO_BUY, UNBLOCK
@@ -104,7 +104,7 @@ async def _play(interaction: discord.Interaction[Any], game_id: int, version: in
     def work() -> Awaitable[Played]:
         return service.autoplay.play(game_id, interaction.user.id, version, action_of())
 
-    await _carry(interaction, game_id, action_of, work)
+    await _carry(interaction, game_id, work)
 
 
 async def play_flow(interaction: discord.Interaction[Any], game_id: int, version: int,
@@ -123,7 +123,6 @@ async def play_flow(interaction: discord.Interaction[Any], game_id: int, version
             await _look(interaction, game_id, version, preview=base == PLAN_DEBT,
                         rolling=rolling, keep=keep)
             return
-        action_of: Callable[[], Action] | None = None
         if base == ROLL_ON:
             def work() -> Awaitable[Played]:
                 return service.autoplay.roll_on(game_id, user, version, keep)
@@ -143,13 +142,10 @@ async def play_flow(interaction: discord.Interaction[Any], game_id: int, version
                 {"type": SELECT_ACTIONS[menu].type, "square": int(square)} if square
                 else {"type": base})
 
-            def action_of() -> Action:
-                return chosen
-
             def work() -> Awaitable[Played]:
                 return service.autoplay.play(game_id, user, version, chosen, roll_on=rolling,
                                              keep_declining=keep)
-        await _carry(interaction, game_id, action_of, work)
+        await _carry(interaction, game_id, work)
 
 
 async def _confirms_debts(interaction: discord.Interaction[Any], game_id: int) -> bool:
@@ -192,7 +188,6 @@ async def _look(interaction: discord.Interaction[Any], game_id: int, version: in
 
 
 async def _carry(interaction: discord.Interaction[Any], game_id: int,
-                 action_of: Callable[[], Action] | None,
                  work: Callable[[], Awaitable[Played]]) -> None:
     """Run `work` (the service's moves for this click) and show what it did; every domain
     error becomes an ephemeral answer."""
@@ -211,8 +206,8 @@ async def _carry(interaction: discord.Interaction[Any], game_id: int,
             return
         except IllegalActionError as exc:
             record = await service.get(game_id)
-            reason = (refusal_reason(action_of(), record.game, locale=locale)
-                      if action_of is not None else refusal_text(exc, record.game, locale=locale))
+            # The engine's code and values say why (game_core.legality), worded here.
+            reason = refusal_text(exc, record.game, locale=locale)
             await ephemeral(interaction, t(locale, "error.illegal", reason=reason))
             return
         record = result.record
