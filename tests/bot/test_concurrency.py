@@ -105,6 +105,7 @@ async def test_a_held_game_lock_does_not_hold_other_games(service):
     assert (await waiting).record.version == 1
 
 
+@pytest.mark.slow
 async def test_500_games_played_at_once_by_the_simulators_strategies(service, database):
     """Each game is played through the service and, alongside, by the engine alone: at the
     end the stored state is the engine's, the log is exactly the actions played, and every

@@ -3,6 +3,8 @@ SQLite to PostgreSQL and back, every copy verified (H3); the destination must be
 
 from __future__ import annotations
 
+import pytest
+
 import asyncio
 
 from bot.cli.main import main
@@ -55,6 +57,7 @@ def migrate(source: str, dest: str, capsys) -> tuple[int, str, str]:
     return code, out, err
 
 
+@pytest.mark.slow
 async def test_1000_games_round_trip_sqlite_to_postgresql_and_back_each_verified(
         tmp_path, postgres_url, capsys):
     first, back = str(tmp_path / "first.sqlite3"), str(tmp_path / "back.sqlite3")

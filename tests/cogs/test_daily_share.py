@@ -63,6 +63,7 @@ async def _play(world, user, message, strategy: str, moves: int) -> tuple[object
     return message, dice
 
 
+@pytest.mark.slow
 async def test_H4_two_players_of_the_daily_see_the_same_dice_for_the_same_roll(world):
     alice = await world.alice.slash(world.channel, "monopoly-daily play")
     bob = await world.bob.slash(world.channel, "monopoly-daily play")
@@ -104,6 +105,7 @@ def _spoilers() -> list[str]:
 
 
 @pytest.mark.parametrize("locale", ["en", "fr"])
+@pytest.mark.slow
 async def test_the_share_gives_away_no_square_dice_or_card(world, interaction_locales, locale):
     interaction_locales[world.alice.id] = locale
     started = await world.alice.slash(world.channel, "monopoly-daily play")
@@ -230,6 +232,7 @@ async def test_H2_H5_after_a_restart_the_private_message_plays_and_daily_brings_
     assert all(not m.embeds for m in world.channel.history(viewer=world.bob))
 
 
+@pytest.mark.slow
 async def test_the_click_that_ends_the_daily_hands_its_player_the_result_to_post(world):
     _fix_clock(world, MIDNIGHT - 3600)  # the post's "next daily in" stays the same
     started = await world.alice.slash(world.channel, "monopoly-daily play")

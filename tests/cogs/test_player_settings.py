@@ -59,6 +59,7 @@ async def _to_a_debt(world: Any, seeds: list[int]) -> tuple[Any, Any]:
 
 
 @pytest.mark.parametrize("confirm", ["on", "off"])
+@pytest.mark.slow
 async def test_M1_pay_it_for_me_pays_in_one_click_when_the_confirm_is_off(world, seeds,
                                                                           confirm):
     service = world.env.bot.service

@@ -38,6 +38,7 @@ def _channel_posts(world, channel) -> list[str]:
             if r.path.startswith(f"/channels/{channel.id}/messages")]
 
 
+@pytest.mark.slow
 async def test_a_whole_game_where_the_bot_cant_post_is_answers_to_interactions(
         world, elsewhere, discord_contract, seeds):
     seeds.append(STANDARD_WIN_SEEDS[0])
