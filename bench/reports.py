@@ -130,21 +130,21 @@ async def reports_async(args: argparse.Namespace, database: str) -> None:
             await time_calls("leaderboard, a server", n,
                              lambda i: service.leaderboard(i % REPORT_GUILDS, limit=100)),
             await time_calls("daily board, global", n,
-                             lambda i: service.daily_board(today - i % DAILY_DAYS, None)),
+                             lambda i: service.daily.board(today - i % DAILY_DAYS, None)),
             await time_calls("daily board, a server", n,
-                             lambda i: service.daily_board(today - i % DAILY_DAYS,
+                             lambda i: service.daily.board(today - i % DAILY_DAYS,
                                                            i % REPORT_GUILDS)),
             await time_calls("stats (with the streak)", n,
                              lambda i: _stats(service, (i * 7919) % players)),
             # Issue 22: a month's board (one of the last year's), a quarter's; a server's
             # reads its settings (its hidden players) first.
             await time_calls("season board, global", n,
-                             lambda i: service.season_leaderboard(None, month(i), limit=100)),
+                             lambda i: service.seasons.leaderboard(None, month(i), limit=100)),
             await time_calls("season board, a server", n,
-                             lambda i: service.season_leaderboard(i % REPORT_GUILDS, month(i),
-                                                                  limit=100)),
+                             lambda i: service.seasons.leaderboard(i % REPORT_GUILDS, month(i),
+                                                                   limit=100)),
             await time_calls("quarter board, a server", n,
-                             lambda i: service.season_leaderboard(
+                             lambda i: service.seasons.leaderboard(
                                  i % REPORT_GUILDS, quarter(i), limit=100)),
         ]
         met = max(p99s) <= REPORT_TARGET_P99_MS
@@ -170,7 +170,7 @@ def quarter(i: int) -> seasons.Season:
 async def _stats(service: GameService, owner: int) -> None:
     # What /monopoly stats asks: the record and the daily streak.
     await service.stats(owner)
-    await service.streak(owner)
+    await service.daily.streak(owner)
 
 
 def run_reports(args: argparse.Namespace, database: str | None = None) -> None:

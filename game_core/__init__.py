@@ -7,7 +7,7 @@ from .actions import (
     Action, BuildHotel, BuildHouse, Buy, Decline, DoneBuilding, LiftMortgage, Mortgage, PayFine,
     Resign, Roll, SellBuilding, SellJailCard, UseJailCard, action_from_dict,
 )
-from .errors import CorruptStateError, GameError, IllegalActionError, InvalidOptionError
+from .errors import CorruptStateError, GameError, IllegalActionError, InvalidOptionError, Refusal
 from .events import Event, event_from_dict
 from .game import Game, Outcome
 from .options import Options
@@ -15,6 +15,6 @@ from .options import Options
 __all__ = [
     "Action", "BuildHotel", "BuildHouse", "Buy", "CorruptStateError", "Decline", "DoneBuilding",
     "Event", "Game", "GameError", "IllegalActionError", "InvalidOptionError", "LiftMortgage",
-    "Mortgage", "Options", "Outcome", "PayFine", "Resign", "Roll", "SellBuilding",
+    "Mortgage", "Options", "Outcome", "PayFine", "Refusal", "Resign", "Roll", "SellBuilding",
     "SellJailCard", "UseJailCard", "action_from_dict", "event_from_dict",
 ]

@@ -1,32 +1,25 @@
 """Handlers for T4: mortgage, lift a mortgage, sell a building, sell a jail card.
 
 They are allowed at any moment of the player's own turn. While raising funds (M1), each one
-that brings in money may cover the debt, which is then paid and the turn goes on.
+that brings in money may cover the debt, which is then paid and the turn goes on. `Game.apply`
+calls them only once `legality.why_illegal` found the action legal.
 """
 
 from __future__ import annotations
 
 from .actions import Action, SquareAction
-from .board import HOTEL, JAIL_CARD_VALUE, JAIL_FINE, SQUARES
-from .errors import IllegalActionError
+from .board import HOTEL, JAIL_CARD_VALUE, SQUARES
 from .events import BuildingSold, Event, JailCardSold, MortgageLifted, Mortgaged
-from .moves import money, name, refused, return_jail_card
-from .rules import group_has_buildings, lift_leaves_fine_unpayable
-from .state import OVER, PLAYER, RAISE_FUNDS, GameState
+from .moves import return_jail_card
+from .state import RAISE_FUNDS, GameState
 from . import turn as t
 
-_IS_PROPERTY = tuple(sq.is_property for sq in SQUARES)
 _MORTGAGE_VALUE = tuple(sq.mortgage_value for sq in SQUARES)  # M2
 
 
 def mortgage(s: GameState, action: Action, ev: list[Event]) -> None:
     """M2: the Bank pays the mortgage value of a property whose group has no buildings."""
-    sq = _own_square(s, action, "mortgage")
-    if s.mortgaged[sq]:
-        raise IllegalActionError(f"can't mortgage {name(s, sq)}: it is already mortgaged")
-    if group_has_buildings(s, sq):
-        raise IllegalActionError(
-            f"can't mortgage {name(s, sq)}: sell the buildings of its colour group first")
+    sq = _square(action)
     s.mortgaged[sq] = True
     value = _MORTGAGE_VALUE[sq]
     if value <= s.bank_cash:  # bank_pays, inlined for the common case
@@ -41,24 +34,8 @@ def mortgage(s: GameState, action: Action, ev: list[Event]) -> None:
 def lift_mortgage(s: GameState, action: Action, ev: list[Event]) -> None:
     """M2: pay the mortgage value plus 10% (rounded up); not while raising funds (T4), nor
     when it would leave the Jail fine owed unpayable (M1)."""
-    sq = _own_square(s, action, "lift the mortgage on")
-    if s.pending == RAISE_FUNDS:
-        raise IllegalActionError(
-            f"can't lift the mortgage on {name(s, sq)} while raising {money(s, s.debt)}")
-    if not s.mortgaged[sq]:
-        raise IllegalActionError(f"can't lift the mortgage on {name(s, sq)}: it isn't mortgaged")
+    sq = _square(action)
     cost = SQUARES[sq].lift_cost
-    if s.cash < cost:
-        raise IllegalActionError(
-            f"can't lift the mortgage on {name(s, sq)}: it costs {money(s, cost)} and you have "
-            f"{money(s, s.cash)}")
-    if lift_leaves_fine_unpayable(s, sq):
-        # T4 forbids lifting while raising funds for a debt (M1); the fine owed in Jail is
-        # such a debt: the lift that would leave it unpayable is refused, not left to lose.
-        raise IllegalActionError(
-            f"can't lift the mortgage on {name(s, sq)}: after paying {money(s, cost)}, the "
-            f"{money(s, JAIL_FINE)} Jail fine could no longer be raised (M1); pay the fine "
-            f"first")
     s.cash -= cost
     s.bank_cash += cost
     s.mortgaged[sq] = False
@@ -68,10 +45,8 @@ def lift_mortgage(s: GameState, action: Action, ev: list[Event]) -> None:
 def sell_building(s: GameState, action: Action, ev: list[Event]) -> None:
     """M3: half the cost back; a hotel sold leaves 4 houses, and houses the supply lacks
     are sold as well."""
-    sq = _own_square(s, action, "sell a building on")
+    sq = _square(action)
     b = s.buildings[sq]
-    if not b:
-        raise IllegalActionError(f"can't sell a building on {name(s, sq)}: it has none")
     half = SQUARES[sq].house_cost // 2
     if b == HOTEL:
         s.hotels_left += 1
@@ -91,25 +66,14 @@ def sell_building(s: GameState, action: Action, ev: list[Event]) -> None:
 
 def sell_jail_card(s: GameState, action: Action, ev: list[Event]) -> None:
     """T4: the Bank buys a Get Out of Jail Free card for 50, the fine it replaces."""
-    if s.pending == OVER:
-        raise refused(s, "sell a card")
-    if not s.jail_cards:
-        raise IllegalActionError("can't sell a Get Out of Jail Free card: you have none")
     card = return_jail_card(s)
     t.bank_pays(s, ev, JAIL_CARD_VALUE, lambda paid: JailCardSold(card, paid))
     _maybe_settle(s, ev)
 
 
-def _own_square(s: GameState, action: Action, what: str) -> int:
-    if s.pending == OVER:
-        raise refused(s, what)
+def _square(action: Action) -> int:
     assert isinstance(action, SquareAction)
-    sq = action.square
-    if not 0 <= sq < 40 or not _IS_PROPERTY[sq]:
-        raise IllegalActionError(f"can't {what} square {sq}: it is not a property")
-    if s.owner[sq] != PLAYER:
-        raise IllegalActionError(f"can't {what} {name(s, sq)}: you don't own it")
-    return sq
+    return action.square
 
 
 def _maybe_settle(s: GameState, ev: list[Event]) -> None:

@@ -20,6 +20,7 @@ from .board import PROPERTIES, SQUARES
 from .editions import EDITIONS
 from .errors import CorruptStateError, IllegalActionError, InvalidOptionError
 from .events import Event
+from .legality import CHECKS, Check, why_illegal
 from .options import Options
 from .rng import BY_ROLL, DICE_SCHEMES
 from .rules import hotel_refusal, house_refusal, lift_leaves_fine_unpayable
@@ -213,15 +214,24 @@ class Game:
 
     # ---- playing ----------------------------------------------------------------------
 
+    def why_illegal(self, action: Action) -> IllegalActionError | None:
+        """The refusal `apply(action)` would raise now (its code and values say why, for a
+        UI to word), or None when the action is legal."""
+        return why_illegal(self.s, action)
+
     def apply(self, action: Action) -> list[Event]:
-        """Carry out `action`; return the events it caused. IllegalActionError if not legal,
-        and then the game is unchanged."""
+        """Carry out `action`; return the events it caused. IllegalActionError if not legal
+        (`why_illegal`'s), and then the game is unchanged."""
         s = self.s
-        if s.pending == OVER:
-            raise IllegalActionError("can't play: the game is over")
-        handler = _HANDLERS.get(type(action))
-        if handler is None:
-            raise IllegalActionError(f"{action!r} is not a game action")
+        rule = _RULES.get(type(action))
+        if rule is None or s.pending == OVER:
+            refusal = why_illegal(s, action)
+            assert refusal is not None  # over, or no such action: refused whatever the state
+            raise refusal
+        check, handler = rule
+        refusal = check(s, action)
+        if refusal is not None:
+            raise refusal
         ev: list[Event] = []
         try:
             handler(s, action, ev)
@@ -246,4 +256,9 @@ _HANDLERS: dict[type[Action], _Handler] = {
     Mortgage: finance.mortgage,
     LiftMortgage: finance.lift_mortgage,
     SellBuilding: finance.sell_building,
+}
+# Each kind of action with its legality check (game_core.legality) and its handler: one
+# look-up per action on the hot path.
+_RULES: dict[type[Action], tuple[Check, _Handler]] = {
+    kind: (CHECKS[kind], handler) for kind, handler in _HANDLERS.items()
 }

@@ -1,7 +1,7 @@
 """Handlers for the turn's decisions: roll, buy or decline, build, leave Jail, resign.
 
-Each handler checks that its action is legal before changing anything, so a refused action
-leaves the game exactly as it was.
+`Game.apply` calls a handler only once `legality.why_illegal` found its action legal, so a
+refused action leaves the game exactly as it was and its reason is decided in one place.
 """
 
 from __future__ import annotations
@@ -9,18 +9,14 @@ from __future__ import annotations
 from .actions import Action, BuildHotel
 from .board import HOTEL, JAIL_FINE, PROPERTIES, SQUARES
 from .cards import CARDS
-from .editions import EDITIONS
-from .errors import IllegalActionError
 from .events import (
     MOVE_ROLLED, Built, DiceRolled, Event, JailCardUsed, Paid, PropertyBought, PropertyDeclined,
     StayedInJail,
 )
 from .options import MAX_BANK_PAWNS
 from .rng import BY_ROLL, dice
-from .rules import can_start_building, hotel_refusal, house_refusal
-from .state import (
-    BANK, BUILD, BUY, JAIL, OVER, PLAYER, RAISE_FUNDS, ROLL, THEN_MOVE, THEN_ROLL, GameState,
-)
+from .rules import can_start_building
+from .state import BANK, PLAYER, ROLL, THEN_MOVE, THEN_ROLL, GameState
 from . import turn as t
 from .turn import end_turn, jail_dice, move_dice, move_to, resolve
 
@@ -31,35 +27,10 @@ _BANK_TOOK = {i: tuple(PropertyDeclined(i, True, n) for n in range(MAX_BANK_PAWN
               for i in PROPERTIES}
 _LEFT_UNOWNED = {i: PropertyDeclined(i, False, 0) for i in PROPERTIES}
 
-_WAITING_FOR = {
-    ROLL: "the game is waiting for you to roll",
-    JAIL: "you are in Jail: pay the fine or use a card first",
-    BUY: "first decide whether to buy {square}",
-    BUILD: "first finish building on {square}",
-    RAISE_FUNDS: "first raise the {debt} you owe",
-    OVER: "the game is over",
-}
-
-
-def refused(s: GameState, what: str) -> IllegalActionError:
-    """An error saying that `what` can't be done now, and what the game waits for instead."""
-    square = name(s, s.pending_square) if s.pending_square >= 0 else ""
-    waiting = _WAITING_FOR[s.pending].format(square=square, debt=money(s, s.debt))
-    return IllegalActionError(f"can't {what} now: {waiting}")
-
-
-def name(s: GameState, square: int) -> str:
-    return EDITIONS[s.edition].square_names[square]
-
-
-def money(s: GameState, amount: int) -> str:
-    return EDITIONS[s.edition].money(amount)
-
 
 def roll(s: GameState, action: Action, ev: list[Event]) -> None:
     """T1, and T3 under doubles=standard (roll again, speeding, doubles out of Jail)."""
-    pending = s.pending
-    if pending == ROLL:
+    if s.pending == ROLL:
         if s.loaded or s.dice_scheme != BY_ROLL:
             d = move_dice(s)
         else:  # move_dice's by-roll case (H4: the k-th movement roll), inlined: every turn
@@ -79,7 +50,7 @@ def roll(s: GameState, action: Action, ev: list[Event]) -> None:
             s.extra_roll = True
         move_to(s, ev, (s.position + d1 + d2) % 40, "dice")
         resolve(s, ev, None)
-    elif pending == JAIL and s.options.doubles == "standard":
+    else:  # in Jail, legal only under doubles=standard (legality)
         d = jail_dice(s)  # H4: a stream of its own
         s.rolls += 1
         s.last_dice = d
@@ -94,20 +65,12 @@ def roll(s: GameState, action: Action, ev: list[Event]) -> None:
             t.end_turn(s, ev)
         elif t.charge(s, ev, JAIL_FINE, Paid(JAIL_FINE, "fine"), "fine", THEN_MOVE):
             t.after_debt(s, ev, THEN_MOVE)  # third failed try: pay the fine and move
-    else:
-        raise refused(s, "roll")
 
 
 def buy(s: GameState, action: Action, ev: list[Event]) -> None:
     """P1: pay the price to the Bank; E1: the 28th property wins."""
-    if s.pending != BUY:
-        raise refused(s, "buy")
     sq = s.pending_square
     price = SQUARES[sq].price
-    if s.cash < price:
-        raise IllegalActionError(
-            f"can't buy {name(s, sq)}: it costs {money(s, price)} and you have "
-            f"{money(s, s.cash)}; mortgage or sell to raise the money, or decline")
     s.cash -= price
     s.bank_cash += price
     s.owner[sq] = PLAYER
@@ -119,8 +82,6 @@ def buy(s: GameState, action: Action, ev: list[Event]) -> None:
 
 def decline(s: GameState, action: Action, ev: list[Event]) -> None:
     """P1: the Bank puts a pawn on it and owns it; with no pawn left it stays unowned."""
-    if s.pending != BUY:
-        raise refused(s, "decline")
     sq = s.pending_square
     if s.pawns_left > 0:
         s.pawns_left = left = s.pawns_left - 1
@@ -134,13 +95,7 @@ def decline(s: GameState, action: Action, ev: list[Event]) -> None:
 def build(s: GameState, action: Action, ev: list[Event]) -> None:
     """P2: a house (up to 4) or, with 4 houses, a hotel, on the street of this stop only."""
     hotel = isinstance(action, BuildHotel)
-    what = "a hotel" if hotel else "a house"
-    if s.pending != BUILD:
-        raise refused(s, f"build {what}")
     sq = s.pending_square
-    why = hotel_refusal(s, sq) if hotel else house_refusal(s, sq)
-    if why:
-        raise IllegalActionError(f"can't build {what} on {name(s, sq)}: {why}")
     cost = SQUARES[sq].house_cost  # P2: a hotel costs the house cost
     s.cash -= cost
     s.bank_cash += cost
@@ -157,25 +112,17 @@ def build(s: GameState, action: Action, ev: list[Event]) -> None:
 
 
 def done_building(s: GameState, action: Action, ev: list[Event]) -> None:
-    if s.pending != BUILD:
-        raise refused(s, "stop building")
     t.end_turn(s, ev)
 
 
 def pay_fine(s: GameState, action: Action, ev: list[Event]) -> None:
     """P6: pay 50 to leave Jail, then roll; M1: a fine the cash can't cover is a debt."""
-    if s.pending != JAIL:
-        raise refused(s, "pay the fine")
     if t.charge(s, ev, JAIL_FINE, Paid(JAIL_FINE, "fine"), "fine", THEN_ROLL):
         t.after_debt(s, ev, THEN_ROLL)
 
 
 def use_jail_card(s: GameState, action: Action, ev: list[Event]) -> None:
     """P6: leave Jail with a card, which goes back to the bottom of its deck; then roll."""
-    if s.pending != JAIL:
-        raise refused(s, "use a Get Out of Jail Free card")
-    if not s.jail_cards:
-        raise IllegalActionError("can't use a Get Out of Jail Free card: you have none")
     ev.append(JailCardUsed(return_jail_card(s)))
     t.leave_jail(s, ev, "card")
     s.pending = ROLL

@@ -8,6 +8,7 @@ from __future__ import annotations
 from .board import (
     GROUP_OF, HOTEL, JAIL_CARD_VALUE, JAIL_FINE, PROPERTIES, SQUARES, STATIONS, UTILITIES, Kind,
 )
+from .errors import Refusal
 from .state import JAIL, PLAYER, GameState
 
 _IS_STREET = tuple(sq.kind is Kind.STREET for sq in SQUARES)
@@ -141,42 +142,40 @@ def _player_has_elsewhere(s: GameState, square: int, hotel: bool) -> bool:
     return False
 
 
-def house_refusal(s: GameState, square: int) -> str:
-    """Why a house can't go on `square` now (P2), or "" when it can."""
-    sq = SQUARES[square]
+def house_refusal(s: GameState, square: int) -> Refusal | None:
+    """Why a house can't go on `square` now (P2), or None when it can."""
     if not owns_group(s, square, PLAYER):
-        return "you don't own the whole colour group"
+        return Refusal.NOT_WHOLE_GROUP
     if group_mortgaged(s, square):
-        return "a property of its colour group is mortgaged; lift the mortgage first"
+        return Refusal.GROUP_MORTGAGED
     b = s.buildings[square]
     if b == HOTEL:
-        return "it already has a hotel"
+        return Refusal.HAS_HOTEL
     if b == 4:
-        return "it has 4 houses; build a hotel instead"
+        return Refusal.HAS_FOUR_HOUSES
     if s.houses_left == 0:
-        return "the supply has no house left"
-    if s.cash < sq.house_cost:
-        return f"a house costs {sq.house_cost} and you have {s.cash}"
-    return ""
+        return Refusal.NO_HOUSE_LEFT
+    if s.cash < SQUARES[square].house_cost:
+        return Refusal.CANNOT_AFFORD_BUILDING
+    return None
 
 
-def hotel_refusal(s: GameState, square: int) -> str:
-    """Why a hotel can't go on `square` now (P2), or "" when it can."""
-    sq = SQUARES[square]
+def hotel_refusal(s: GameState, square: int) -> Refusal | None:
+    """Why a hotel can't go on `square` now (P2), or None when it can."""
     if not owns_group(s, square, PLAYER):
-        return "you don't own the whole colour group"
+        return Refusal.NOT_WHOLE_GROUP
     if group_mortgaged(s, square):
-        return "a property of its colour group is mortgaged; lift the mortgage first"
+        return Refusal.GROUP_MORTGAGED
     b = s.buildings[square]
     if b == HOTEL:
-        return "it already has a hotel"
+        return Refusal.HAS_HOTEL
     if b < 4:
-        return f"a hotel needs 4 houses first and it has {b}"
+        return Refusal.NEEDS_FOUR_HOUSES
     if s.hotels_left == 0:
-        return "the supply has no hotel left"
-    if s.cash < sq.house_cost:
-        return f"a hotel costs {sq.house_cost} and you have {s.cash}"
-    return ""
+        return Refusal.NO_HOTEL_LEFT
+    if s.cash < SQUARES[square].house_cost:  # P2: a hotel costs the house cost
+        return Refusal.CANNOT_AFFORD_BUILDING
+    return None
 
 
 def player_buildings(s: GameState) -> tuple[int, int]:

@@ -82,6 +82,18 @@ def discord_contract(monkeypatch: pytest.MonkeyPatch,
     assert not contract.violations, "Discord would refuse:\n" + "\n".join(contract.violations)
 
 
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Marks the tests that need the PostgreSQL server (`-m "not postgres"` leaves them out):
+    those asking for it, and every `[postgresql]` case of a test run on both backends."""
+    for item in items:
+        names = set(getattr(item, "fixturenames", ()))
+        callspec = getattr(item, "callspec", None)
+        params = callspec.params.values() if callspec is not None else ()
+        if names & {"postgres_server", "postgres_url"} or any(
+                value == "postgresql" for value in params):
+            item.add_marker(pytest.mark.postgres)
+
+
 def pytest_terminal_summary(terminalreporter: Any, config: pytest.Config) -> None:
     """The slowest first answer to an interaction the contract saw (Discord allows 3 s)."""
     times = config.stash.get(_SLOWEST, [])

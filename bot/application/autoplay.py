@@ -19,7 +19,6 @@ stale); what follows is chosen here, never anything but Roll and the forced ways
 
 from __future__ import annotations
 
-import asyncio
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -34,8 +33,9 @@ from game_core.prompts import Follow, Skip, Stop
 from bot.errors import InvalidRequest, StaleVersion
 
 from . import checks
-from .records import ActResult, GameRecord, LiveGames
-from .store import Store, call
+from .core import GameCore
+from .records import GameRecord
+from .store import call
 
 # Who chose a step (Step.by).
 CLICKED = "click"  # the player's own click
@@ -105,23 +105,13 @@ def plan_for(game: Game, kind: str, way: str = LEAST_RENT) -> Plan | None:
     return None
 
 
-class Autoplay(Store):
-    """Mixed into GameService: `play`, `roll_on` and `carry_out`."""
+class Autoplay:
+    """`play`, `roll_on` and `carry_out`: each move stored through the core, under the game's
+    lock, exactly as a click's."""
 
-    _live: LiveGames
-
-    def _lock_for(self, game_id: int) -> asyncio.Lock:
-        raise NotImplementedError  # GameService's
-
-    async def _get(self, game_id: int) -> GameRecord:
-        raise NotImplementedError  # GameService's
-
-    async def _apply(self, record: GameRecord, user_id: int, expected_version: int,
-                     action: Action) -> ActResult:
-        raise NotImplementedError  # GameService's
-
-    async def _record(self, game_id: int, version: int) -> GameRecord:
-        return self._live.get(game_id, version) or await self._get(game_id)
+    def __init__(self, core: GameCore) -> None:
+        self._core = core
+        self._store = core.store  # the service's close() waits for these calls too
 
     @call
     async def play(self, game_id: int, user_id: int, expected_version: int,
@@ -138,8 +128,8 @@ class Autoplay(Store):
         checks.a_version(expected_version)
         checks.an_action(action)
         keep = frozenset(_square(i) for i in keep_declining)
-        async with self._lock_for(game_id):
-            record = await self._record(game_id, expected_version)
+        async with self._core.lock_for(game_id):
+            record = await self._core.record(game_id, expected_version)
             game = record.game
             if (never_again and roll_on and type(action) is Decline and game.pending == BUY
                     and record.version == expected_version):
@@ -156,8 +146,8 @@ class Autoplay(Store):
         checks.a_game_id(game_id)
         checks.an_id(user_id, "a user id")
         checks.a_version(expected_version)
-        async with self._lock_for(game_id):
-            record = await self._record(game_id, expected_version)
+        async with self._core.lock_for(game_id):
+            record = await self._core.record(game_id, expected_version)
             return await self._play_from(record, user_id, expected_version, [(Roll(), CLICKED)],
                                          roll_on=True, keep=frozenset(
                                              _square(i) for i in keep_declining))
@@ -174,8 +164,8 @@ class Autoplay(Store):
         checks.a_version(expected_version)
         if kind not in PLAN_KINDS or way not in WAYS:
             raise IllegalActionError(f"no plan of kind {kind!r} and way {way!r}")
-        async with self._lock_for(game_id):
-            record = await self._record(game_id, expected_version)
+        async with self._core.lock_for(game_id):
+            record = await self._core.record(game_id, expected_version)
             if record.version != expected_version or record.owner_id != user_id:
                 # The first step's write refuses it with the right error (stale, not yours,
                 # or a click delivered twice).
@@ -202,7 +192,7 @@ class Autoplay(Store):
         rolling = roll_on and (record.game.pending != ROLL or type(chosen[0][0]) is Roll)
         follow = Follow(record.game, rolling, keep)
         first_action, first_by = chosen[0]
-        result = await self._apply(record, user_id, expected_version, first_action)
+        result = await self._core.apply(record, user_id, expected_version, first_action)
         if result.duplicate:
             return Played(result.record, (Step(first_action, result.events, first_by),), True,
                           None, follow.start_cash, follow.start_turn, roll_on, keep)
@@ -220,12 +210,12 @@ class Autoplay(Store):
                         break
                     action, skip = found
                     by = FORCED if skip is not None else ROLLED_ON
-                result = await self._apply(record, user_id, record.version, action)
+                result = await self._core.apply(record, user_id, record.version, action)
                 steps.append(Step(action, result.events, by, skip))
                 record = result.record
         except StaleVersion:
             # Another process moved the game on: what this loop stored stays; show the game
             # as it is now.
-            record = await self._get(record.id)
+            record = await self._core.read(record.id)
         return Played(record, tuple(steps), False, follow.stop, follow.start_cash,
                       follow.start_turn, roll_on, keep)

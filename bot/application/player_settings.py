@@ -1,4 +1,4 @@
-"""A player's own settings (issue 20), the service's part (mixed into GameService): what the
+"""A player's own settings (issue 20), the service's part (GameService's `prefs`): what the
 player chose for themselves, wherever they play.
 
 Settings (each unset one takes the bot's default):
@@ -51,17 +51,22 @@ def stored_player_value(name: str, value: object) -> str | None:
     raise InvalidRequest(f"{name} can't be set to {value!r}")
 
 
-class PlayerPrefs(Store):
-    """The player's settings' part of GameService."""
+class PlayerPrefs:
+    """The player's settings' part of the game service: its store (the database, and the
+    calls close() waits for)."""
+
+    def __init__(self, store: Store) -> None:
+        self._store = store
+        self._storage = store.storage
 
     @call
-    async def player_settings(self, user_id: int) -> PlayerSettings:
+    async def get(self, user_id: int) -> PlayerSettings:
         """The player's settings (the defaults for a player who changed none)."""
         rows = await PlayerRows(self._storage).settings(checks.an_id(user_id, "a user id"))
         return player_settings_from_rows(rows)
 
     @call
-    async def change_player_setting(self, user_id: int, name: str,
+    async def change(self, user_id: int, name: str,
                                     value: object) -> PlayerSettings:
         """Set one of NAMES (None: back to the default); the settings as they are now."""
         checks.an_id(user_id, "a user id")

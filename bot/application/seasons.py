@@ -6,7 +6,7 @@ month - 1), as migration 8's indexes compute it from finished_at; for a quarter,
 number divided by 3.
 The same number travels in a pager button's custom_id ("m24322", "q8107", "a").
 
-The service's part (mixed into GameService): a season's board, with a server's hidden
+The service's part (GameService's `seasons`): a season's board, with a server's hidden
 players left out, and the announcements due when a season ends.
 """
 
@@ -132,17 +132,17 @@ class Announcement:
 
 
 class Seasons:
-    """The seasons' part of GameService."""
+    """The seasons' part of the game service: the storage, and the clock the seasons turn by."""
 
-    _storage: Storage
-    _clock: Callable[[], float]
+    def __init__(self, storage: Storage, clock: Callable[[], float]) -> None:
+        self._storage = storage
+        self._clock = clock
 
-
-    def season_now(self, kind: str) -> Season:
+    def now(self, kind: str) -> Season:
         """The season of `kind` the service's clock is in."""
         return current(kind, self._clock())
 
-    async def season_leaderboard(self, guild_id: int | None, season: Season, *,
+    async def leaderboard(self, guild_id: int | None, season: Season, *,
                                  limit: int = 10, offset: int = 0) -> list[LeaderboardRow]:
         """Each player's best standard win of the season (of all time: ALL_TIME), best
         first; a server's board leaves out the players its admins hid."""
@@ -171,6 +171,6 @@ class Seasons:
                 continue
             if not await rows.claim_announcement(guild_id, ended.key, now):
                 continue
-            board = await self.season_leaderboard(guild_id, ended, limit=1)
+            board = await self.leaderboard(guild_id, ended, limit=1)
             due.append(Announcement(guild_id, int(channel), ended, board[0] if board else None))
         return due

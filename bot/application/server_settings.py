@@ -1,5 +1,5 @@
-"""A server's settings and moderation (issue 22), the service's part (mixed into
-GameService): what its admins chose, checked here, stored with a log entry of who changed
+"""A server's settings and moderation (issue 22), the service's part (GameService's
+`servers`): what its admins chose, checked here, stored with a log entry of who changed
 what, from what to what (and why, for moderation).
 
 Settings (each unset one takes the bot's default):
@@ -134,22 +134,23 @@ async def hidden_in(storage: Storage, guild_id: int) -> frozenset[int]:
 
 
 class ServerAdmin:
-    """The settings' part of GameService."""
+    """The settings' part of the game service: the storage, and the clock for the log."""
 
-    _storage: Storage
-    _clock: Callable[[], float]
+    def __init__(self, storage: Storage, clock: Callable[[], float]) -> None:
+        self._storage = storage
+        self._clock = clock
 
-    async def server_settings(self, guild_id: int | None) -> ServerSettings:
+    async def settings(self, guild_id: int | None) -> ServerSettings:
         """A server's settings (the defaults in direct messages)."""
         return await settings_of(self._storage, guild_id)
 
-    async def hidden_players(self, guild_id: int) -> frozenset[int]:
+    async def hidden(self, guild_id: int) -> frozenset[int]:
         return await hidden_in(self._storage, guild_id)
 
     async def season_kind(self, guild_id: int | None) -> str:
         return (await settings_of(self._storage, guild_id)).season
 
-    async def change_setting(self, guild_id: int, actor_id: int, name: str,
+    async def change(self, guild_id: int, actor_id: int, name: str,
                              value: object) -> ServerSettings:
         """Set (None: back to the default) one of NAMES, logged with who changed it; the
         settings as they are now."""
@@ -159,23 +160,23 @@ class ServerAdmin:
             raise InvalidRequest(f"no setting {name!r}")
         await ServerRows(self._storage).change(guild_id, name, stored_value(name, value),
                                                actor_id, self._clock())
-        return await self.server_settings(guild_id)
+        return await self.settings(guild_id)
 
-    async def hide_player(self, guild_id: int, actor_id: int, owner_id: int, reason: str,
+    async def hide(self, guild_id: int, actor_id: int, owner_id: int, reason: str,
                           *, hidden: bool = True) -> bool:
         """Leave (or, with hidden=False, bring back) a player's games out of the server's
         boards; nothing is deleted. Logged with who and why. False if it was so already."""
         checks.an_id(guild_id, "a server id")
         checks.an_id(actor_id, "a user id")
         checks.an_id(owner_id, "a user id")
-        if hidden == (owner_id in await self.hidden_players(guild_id)):
+        if hidden == (owner_id in await self.hidden(guild_id)):
             return False
         await ServerRows(self._storage).change(
             guild_id, f"{HIDDEN}{owner_id}", "hidden" if hidden else None, actor_id,
             self._clock(), reason.strip()[:MAX_REASON] or None)
         return True
 
-    async def settings_log(self, guild_id: int, limit: int = LOG_LIMIT) -> list[LogEntry]:
+    async def log(self, guild_id: int, limit: int = LOG_LIMIT) -> list[LogEntry]:
         """The server's changes, newest first."""
         rows = await ServerRows(self._storage).log(checks.an_id(guild_id, "a server id"),
                                                    checks.a_count(limit, "a limit"))

@@ -1,19 +1,16 @@
 """The game service: the only way to start or change a stored game.
 
 The database is a bot.storage backend (a SQLite file or PostgreSQL), which this code never
-sees beyond that interface. Each action's new state and its log row are stored together by
-the backend, in one transaction guarded by the game's version, so the database always holds,
-for every game, a state equal to the replay of its log (H3). An old button finds the version
-moved on and is refused (StaleVersion); the same click delivered twice is recognised in the
-log and applied once.
+sees beyond that interface; bot.application.core is the one writer of every game (versions,
+locks, the cache of live games).
 
-Concurrency, in one process: actions on one game take that game's asyncio.Lock, so they are
-applied one at a time; different games have different locks and never wait for each other.
-Across processes (the terminal client on the same file; several bot processes on one
-PostgreSQL database) the version guard of the write keeps one writer per game: of two
-processes moving a game at once, one stores its move and the other finds the game moved on.
-Recently played games are kept decoded in memory (records.LiveGames), so that an action
-rarely reads its row.
+GameService is made of parts, each given only what it needs and reached as an attribute:
+- `autoplay` (core): moves made for the player: play, roll_on, carry_out;
+- `daily` (core, the daily secret): the daily challenge's slot, board and streaks;
+- `servers` (storage, clock): a server's settings and moderation;
+- `seasons` (storage, clock): the seasons' boards and their announcements;
+- `prefs` (the store): a player's own settings.
+Its own methods start, read, move and report on games.
 
 Every call checks its arguments first (bot.application.checks) and answers with the
 service's own errors (bot.errors): a lock held past the busy timeout by another program is
@@ -22,36 +19,33 @@ DatabaseBusy, a row that can't be read is DamagedGame for that game alone.
 
 from __future__ import annotations
 
-import asyncio
 import logging
 import os
 import secrets
 import time
-import weakref
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from game_core import Action, Game, InvalidOptionError, Resign
+from game_core import Action, Resign
 from game_core.options import STANDARD
 from game_core.story import GameLog
 
 from bot.errors import (
-    ActiveGameExists, DamagedGame, DatabaseBusy, GameFinished, GameNotFound, NotYourGame,
-    StaleVersion,
+    DamagedGame, DatabaseBusy, GameFinished, GameNotFound, NotYourGame, StaleVersion,
 )
-from bot.storage import Move, Storage, open_storage
+from bot.storage import Storage, open_storage
 from bot.storage import sqlite_file as db
 
 from . import checks, verify
 from .autoplay import Autoplay, Played
+from .core import TRIES, GameCore
 from .daily_games import SECRET_BYTES as DAILY_SECRET_BYTES
 from .daily_games import DailyGames
-from .records import (
-    ACTIVE, WON, ActResult, FinishedGame, GameRecord,
-    HistoryEntry, LeaderboardRow, LiveGames, PlayerStats, action_dict_from_json, after_action,
-    dumps, events_from_json, game_log_from_rows, record_from_row,
-)
 from .player_settings import PlayerPrefs
+from .records import (
+    ACTIVE, WON, ActResult, FinishedGame, GameRecord, HistoryEntry, LeaderboardRow,
+    PlayerStats, action_dict_from_json, events_from_json, game_log_from_rows, record_from_row,
+)
 from .seasons import Seasons
 from .server_settings import ServerAdmin
 from .store import call, refuse_unfinished_copy
@@ -62,28 +56,24 @@ __all__ = [
 ]
 
 log = logging.getLogger(__name__)
-MAX_SEED = checks.MAX_INT  # SQLite integers are signed 64-bit
 _RESIGN = Resign()
-# start() tries again when the game that blocked it (H1) ended meanwhile; resign() when
-# another process moved the game on between its read and its write. Each retry means the
-# other side made progress, so a few are plenty; past them: DatabaseBusy, "try again".
-_TRIES = 5
 
 
 def _random_seed() -> int:
     return secrets.randbits(63)
 
-class GameService(Autoplay, DailyGames, ServerAdmin, Seasons, PlayerPrefs):
+
+class GameService:
     def __init__(self, storage: Storage, clock: Callable[[], float],
                  seed_source: Callable[[], int], daily_secret: bytes = b"") -> None:
-        super().__init__(storage)
-        self._daily_secret = daily_secret  # never logged (issue 12)
-        self._clock = clock
-        self._seed_source = seed_source
-        # A game's lock lives while someone holds or awaits it, then goes away by itself.
-        self._game_locks: weakref.WeakValueDictionary[int, asyncio.Lock] = (
-            weakref.WeakValueDictionary())
-        self._live = LiveGames()
+        self.core = core = GameCore(storage, clock, seed_source)
+        self._store = core.store  # every part's calls are counted there: see close()
+        self._storage = storage
+        self.autoplay = Autoplay(core)
+        self.daily = DailyGames(core, daily_secret)  # the secret is never logged
+        self.servers = ServerAdmin(storage, core.now)
+        self.seasons = Seasons(storage, core.now)
+        self.prefs = PlayerPrefs(core.store)
 
     @classmethod
     async def open(cls, database: str | os.PathLike[str], *,
@@ -107,6 +97,11 @@ class GameService(Autoplay, DailyGames, ServerAdmin, Seasons, PlayerPrefs):
             raise
         return cls(storage, clock, seed_source or _random_seed, secret)
 
+    async def close(self) -> None:
+        """Let the calls already running (of every part) finish, then close the storage; a
+        call made after this is a RuntimeError."""
+        await self._store.close()
+
     @property
     def backend(self) -> str:
         """"sqlite" or "postgresql"."""
@@ -124,52 +119,13 @@ class GameService(Autoplay, DailyGames, ServerAdmin, Seasons, PlayerPrefs):
         checks.an_optional_id(guild_id, "a server id")
         checks.an_optional_id(channel_id, "a channel id")
         options = checks.options_and_edition(options, edition)
-        return await self._create(owner_id, guild_id, channel_id, edition=edition,
-                                  options=options, seed=seed, daily_day=None)
-
-    async def _create(self, owner_id: int, guild_id: int | None, channel_id: int | None, *,
-                      edition: str, options: Mapping[str, Any] | None, seed: int | None,
-                      daily_day: int | None) -> GameRecord:
-        """Store a new game in the slot `daily_day` says (None: the ordinary one)."""
-        seed = self._seed_source() if seed is None else seed
-        if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= MAX_SEED:
-            raise InvalidOptionError(f"a seed must be a whole number from 0 to {MAX_SEED}")
-        game = Game.new(seed, options, edition)  # dice from the seed only, so H3 replay holds
-        now = self._clock()
-        options_dict = game.options.to_dict()
-        row = (owner_id, guild_id, channel_id, seed, dumps(options_dict), edition,
-               dumps(game.to_dict()), now, now, game.turn, game.options.rule_set, daily_day)
-        for _ in range(_TRIES):
-            game_id = await self._storage.insert_game(row)
-            if game_id is not None:
-                break
-            # H1: the partial unique index refused a second active game (maybe a start
-            # from another process that slipped in); name the game that blocks this one.
-            active_id = await self._storage.active_game_id(owner_id, daily_day is not None)
-            if active_id is not None:
-                raise ActiveGameExists(active_id)
-            # None any more: it ended in between (its last click was in flight). Again.
-        else:
-            raise DatabaseBusy()
-        # The seed is not logged: a daily's would tell the day's dice to whoever reads it.
-        log.info("game %d started by user %d (%s edition, options %s%s)", game_id, owner_id,
-                 edition, options_dict, "" if daily_day is None else ", daily")
-        record = GameRecord(game_id, owner_id, guild_id, channel_id, None, seed, options_dict,
-                            edition, ACTIVE, 0, now, now, None, None, 0, game.turn, game,
-                            daily_day)
-        self._live.put(record)
-        return record
+        return await self.core.create(owner_id, guild_id, channel_id, edition=edition,
+                                       options=options, seed=seed, daily_day=None)
 
     @call
     async def get(self, game_id: int) -> GameRecord:
         """GameNotFound if there is no such game, DamagedGame if its row can't be read."""
-        return await self._get(checks.a_game_id(game_id))
-
-    async def _get(self, game_id: int) -> GameRecord:
-        row = await self._storage.game_row(game_id)
-        if row is None:
-            raise GameNotFound(game_id)
-        return record_from_row(row)
+        return await self.core.read(checks.a_game_id(game_id))
 
     @call
     async def active_game(self, owner_id: int) -> GameRecord | None:
@@ -198,9 +154,9 @@ class GameService(Autoplay, DailyGames, ServerAdmin, Seasons, PlayerPrefs):
         checks.an_id(user_id, "a user id")
         checks.a_version(expected_version)
         checks.an_action(action)
-        async with self._lock_for(game_id):
-            record = self._live.get(game_id, expected_version) or await self._get(game_id)
-            return await self._apply(record, user_id, expected_version, action)
+        async with self.core.lock_for(game_id):
+            record = await self.core.record(game_id, expected_version)
+            return await self.core.apply(record, user_id, expected_version, action)
 
     @call
     async def resign(self, game_id: int, user_id: int) -> ActResult:
@@ -208,11 +164,11 @@ class GameService(Autoplay, DailyGames, ServerAdmin, Seasons, PlayerPrefs):
         on between the read and the write (StaleVersion), read it again and resign that."""
         checks.a_game_id(game_id)
         checks.an_id(user_id, "a user id")
-        async with self._lock_for(game_id):
-            for _ in range(_TRIES):
-                record = await self._get(game_id)
+        async with self.core.lock_for(game_id):
+            for _ in range(TRIES):
+                record = await self.core.read(game_id)
                 try:
-                    return await self._apply(record, user_id, record.version, _RESIGN)
+                    return await self.core.apply(record, user_id, record.version, _RESIGN)
                 except StaleVersion:
                     continue
         raise DatabaseBusy()
@@ -225,7 +181,7 @@ class GameService(Autoplay, DailyGames, ServerAdmin, Seasons, PlayerPrefs):
         GameFinished as for `resign`."""
         checks.a_game_id(game_id)
         checks.an_id(user_id, "a user id")
-        async with self._lock_for(game_id):
+        async with self.core.lock_for(game_id):
             found = await self._storage.owner_and_status(game_id)
             if found is None:
                 raise GameNotFound(game_id)
@@ -234,9 +190,9 @@ class GameService(Autoplay, DailyGames, ServerAdmin, Seasons, PlayerPrefs):
                 raise NotYourGame(game_id, owner_id)
             if status != ACTIVE:
                 raise GameFinished(game_id)
-            now = self._clock()
+            now = self.core.now()
             abandoned = await self._storage.abandon(game_id, now)
-            self._live.drop(game_id)
+            self.core.live.drop(game_id)
             if not abandoned:  # another process finished it in between
                 raise GameFinished(game_id)
             log.warning("game %d: damaged, given up by its player; state and log kept",
@@ -248,65 +204,10 @@ class GameService(Autoplay, DailyGames, ServerAdmin, Seasons, PlayerPrefs):
         checks.a_game_id(game_id)
         checks.an_optional_id(channel_id, "a channel id")
         checks.an_id(message_id, "a message id")
-        async with self._lock_for(game_id):  # so an action's record can't undo it in the cache
+        async with self.core.lock_for(game_id):  # so an action's record can't undo it in the cache
             if not await self._storage.set_message(game_id, channel_id, message_id):
                 raise GameNotFound(game_id)
-            self._live.set_message(game_id, channel_id, message_id)
-
-    def _lock_for(self, game_id: int) -> asyncio.Lock:
-        lock = self._game_locks.get(game_id)
-        if lock is None:
-            lock = self._game_locks[game_id] = asyncio.Lock()
-        return lock
-
-    async def _apply(self, record: GameRecord, user_id: int, expected_version: int,
-                     action: Action) -> ActResult:
-        if record.owner_id != user_id:
-            raise NotYourGame(record.id, record.owner_id)
-        if expected_version != record.version:
-            return await self._not_current(record, expected_version, action)
-        if record.status != ACTIVE:
-            raise GameFinished(record.id)
-        game = record.game
-        events = game.apply(action)  # IllegalActionError: nothing changed, nothing stored
-        now = self._clock()
-        new = after_action(record, game, now)
-        move: Move = (record.id, record.version, dumps(game.to_dict()), new.status, now,
-                new.finished_at, new.outcome, new.score, new.turns, dumps(action.to_dict()),
-                dumps([e.to_dict() for e in events]))
-        try:
-            # One transaction, guarded by the version and status (bot.storage): False if
-            # the game moved on or ended meanwhile, and then nothing is written.
-            stored = await self._storage.store_move(move)
-        except BaseException:
-            # Cancelled or failed: the statement may still have run (it is atomic either way),
-            # so read the game from the database next time.
-            self._live.drop(record.id)
-            raise
-        if not stored:
-            # Another process moved the game on since we read (or cached) it.
-            self._live.drop(record.id)
-            return await self._not_current(await self._get(record.id), expected_version,
-                                           action)
-        if new.outcome is not None:
-            log.info("game %d finished after %d turns: %s, score %d", new.id, new.turns,
-                     new.outcome, new.score)
-        self._live.put(new)
-        return ActResult(new, events, False)
-
-    async def _not_current(self, record: GameRecord, expected_version: int,
-                           action: Action) -> ActResult:
-        """The action was chosen at another version: a repeat of the action stored right
-        after that version is the same click delivered twice; anything else is stale."""
-        if 0 <= expected_version < record.version:
-            logged = await self._storage.logged(record.id, expected_version + 1)
-            if logged is not None:
-                action_json, events_json = logged
-                if action_dict_from_json(record.id, action_json) == action.to_dict():
-                    return ActResult(record, events_from_json(record.id, events_json), True)
-        if record.status != ACTIVE:
-            raise GameFinished(record.id)
-        raise StaleVersion(record.id, expected_version, record.version)
+            self.core.live.set_message(game_id, channel_id, message_id)
 
     # ---- reports ----------------------------------------------------------------------
 
@@ -382,10 +283,10 @@ class GameService(Autoplay, DailyGames, ServerAdmin, Seasons, PlayerPrefs):
         found = verify.problem(game_id, rows)
         if not found:  # every column must also read back as a game can be played
             try:
-                record = await self._get(game_id)
+                record = await self.core.read(game_id)
             except DamagedGame as exc:
                 return exc.detail
-            found = self._daily_problem(record)
+            found = self.daily.problem(record)
         return found
 
     @call

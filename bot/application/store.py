@@ -11,12 +11,20 @@ import asyncio
 import functools
 import json
 from collections.abc import Callable, Coroutine
-from typing import Any, Concatenate, ParamSpec, TypeVar
+from typing import Any, Concatenate, ParamSpec, Protocol, TypeVar
 
 from bot.errors import DatabaseBusy, DatabaseIncomplete, DatabaseUnavailable
 from bot.storage import Storage
 
-_S = TypeVar("_S", bound="Store")
+
+class Gated(Protocol):
+    """What `call` wraps the methods of: the game service and its parts, which all go
+    through the one Store, so that close() waits for every part's calls."""
+
+    _store: Store
+
+
+_S = TypeVar("_S", bound=Gated)
 _P = ParamSpec("_P")
 _R = TypeVar("_R")
 
@@ -28,11 +36,12 @@ def call(method: Callable[Concatenate[_S, _P], Coroutine[Any, Any, _R]],
     or DatabaseUnavailable in an outage. A write it was waiting for goes on or fails by
     itself; the same click made again is then a duplicate or a new move."""
     async def counted(self: _S, /, *args: _P.args, **kwargs: _P.kwargs) -> _R:
-        if self._closing:
+        store = self._store
+        if store._closing:
             raise RuntimeError("the game service is closed")
-        self._calls += 1
-        self._idle.clear()
-        budget = self._storage.call_budget
+        store._calls += 1
+        store._idle.clear()
+        budget = store._storage.call_budget
         try:
             if budget is None:
                 return await method(self, *args, **kwargs)
@@ -43,13 +52,13 @@ def call(method: Callable[Concatenate[_S, _P], Coroutine[Any, Any, _R]],
             except TimeoutError:
                 if not timer.expired():
                     raise
-                if self._storage.unavailable:
+                if store._storage.unavailable:
                     raise DatabaseUnavailable(f"no answer within {budget:g} s") from None
                 raise DatabaseBusy() from None
         finally:
-            self._calls -= 1
-            if not self._calls:
-                self._idle.set()
+            store._calls -= 1
+            if not store._calls:
+                store._idle.set()
     functools.update_wrapper(counted, method)
     return counted
 
@@ -61,6 +70,11 @@ class Store:
         self._idle = asyncio.Event()
         self._idle.set()
         self._closing = False
+
+    @property
+    def storage(self) -> Storage:
+        """The database the calls go to (for the parts that read or write it)."""
+        return self._storage
 
     async def close(self) -> None:
         """Let the calls already running finish, then close the storage; a call made after

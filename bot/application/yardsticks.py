@@ -27,7 +27,7 @@ class Yardsticks:
         future = self._kept.get(day)
         if future is None or (future.done() and (future.cancelled()
                                                  or future.exception() is not None)):
-            seed = self._service.seed_of_day(day)
+            seed = self._service.daily.seed_of_day(day)
             future = asyncio.ensure_future(self._workers.run(focus_result, seed))
             self._kept[day] = future
             while len(self._kept) > KEPT_DAYS:

@@ -22,8 +22,8 @@ from pathlib import Path
 from typing import Any
 
 from game_core import (
-    Action, BuildHotel, BuildHouse, Buy, Decline, DoneBuilding, GameError, LiftMortgage,
-    Mortgage, PayFine, Resign, Roll, SellBuilding, SellJailCard, UseJailCard,
+    Action, BuildHotel, BuildHouse, Buy, Decline, DoneBuilding, GameError, IllegalActionError,
+    LiftMortgage, Mortgage, PayFine, Resign, Roll, SellBuilding, SellJailCard, UseJailCard,
 )
 from game_core.game import Game
 from game_core.plans import CASH_OUT, PAY_DEBT, RAISE_TO_BUY, UNBLOCK, WAYS, Plan
@@ -35,7 +35,7 @@ from bot.application.autoplay import ROLLED_ON, Played, plan_for
 from bot.application.choices import Choices, choices_now
 from bot.application.hints import HintService
 from bot.i18n import format_money, t
-from bot.narration import house_rules_notice, property_lines, square_name
+from bot.narration import house_rules_notice, property_lines, refusal_text, square_name
 from bot.narration.account import (
     account_lines, describe_buy_plan, describe_debt_plans, describe_unblock_plan,
     narrate_steps, plan_steps, stop_line,
@@ -223,20 +223,20 @@ class Terminal:
                 return None
         else:
             self.say(t(loc, "clicks.terminal.plan", plan=plan_steps(plan, game, loc)))
-        return await self.service.carry_out(record.id, self.user_id, record.version, kind,
-                                            roll_on=self.rolling, keep_declining=self.keep)
+        return await self.service.autoplay.carry_out(record.id, self.user_id, record.version, kind,
+                                                     roll_on=self.rolling, keep_declining=self.keep)
 
     async def act(self, record: GameRecord, chosen: Action | str) -> Played | None:
         if chosen == "roll_on":
             self.rolling = True
-            return await self.service.roll_on(record.id, self.user_id, record.version,
-                                              self.keep)
+            return await self.service.autoplay.roll_on(record.id, self.user_id, record.version,
+                                                       self.keep)
         if chosen == "plan":
             return await self.plan(record)
         if chosen == "never":
-            played = await self.service.play(record.id, self.user_id, record.version,
-                                             Decline(), roll_on=True,
-                                             keep_declining=self.keep, never_again=True)
+            played = await self.service.autoplay.play(record.id, self.user_id, record.version,
+                                                      Decline(), roll_on=True,
+                                                      keep_declining=self.keep, never_again=True)
             self.keep = played.keep_declining
             return played
         assert isinstance(chosen, Action)
@@ -245,8 +245,8 @@ class Terminal:
         if isinstance(chosen, Resign) and not self.confirm(
                 t(self.locale, "terminal.confirm_resign")):
             return None  # E3 can't be undone: a slip of the finger must not end the game
-        return await self.service.play(record.id, self.user_id, record.version, chosen,
-                                       roll_on=self.rolling, keep_declining=self.keep)
+        return await self.service.autoplay.play(record.id, self.user_id, record.version, chosen,
+                                                roll_on=self.rolling, keep_declining=self.keep)
 
 
 async def play(path: str | Path, user_id: int, locale: str, edition: str, ask: Ask, say: Say,
@@ -312,6 +312,11 @@ async def play(path: str | Path, user_id: int, locale: str, edition: str, ask: A
                 continue
             try:
                 played = await term.act(record, chosen)
+            except IllegalActionError as exc:  # e.g. `o` while a choice waits: not the time
+                record = await service.get(record.id)  # its names, what it waits for
+                say(t(locale, "terminal.refused",
+                      reason=refusal_text(exc, record.game, locale=locale)))
+                continue
             except (GameError, ServiceError) as exc:
                 say(t(locale, "terminal.refused", reason=str(exc)))
                 record = await service.get(record.id)

@@ -5,7 +5,8 @@ words (bot.i18n); nothing here imports discord, so the cogs and the terminal cli
 
     narrate(events, edition=, locale=) event lines             (narrate)
     describe_pending / describe_outcome / action_label         (narrate)
-    refusal_reason / select_placeholder / option_refusal       (refusals)
+    refusal_text(error, game, locale=) an engine refusal, worded from its code   (refusals;
+    refusal_reason / select_placeholder / option_refusal        also these)
     house_rules_notice(options, edition=, locale=)  which house rules a game plays (house_rules)
     rules_pages(locale)                the rules, paginated    (rules_page)
     account_lines / plan_label ...     a Roll on, plans        (account)
@@ -18,12 +19,14 @@ from .narrate import (
     action_label, describe_outcome, describe_pending, narrate, property_line, property_lines,
     square_name,
 )
-from .refusals import option_refusal, refusal_reason, select_placeholder, waiting_for
+from .refusals import (
+    option_refusal, refusal_reason, refusal_text, select_placeholder, waiting_for,
+)
 from .rules_page import RulesPage, rules_pages
 
 __all__ = [
     "RulesPage", "action_label", "describe_outcome", "describe_pending", "house_rule_items",
     "house_rules_notice", "house_rules_text", "narrate", "option_refusal", "property_line",
-    "property_lines", "refusal_reason", "rules_pages", "select_placeholder", "square_name",
-    "waiting_for",
+    "property_lines", "refusal_reason", "refusal_text", "rules_pages", "select_placeholder",
+    "square_name", "waiting_for",
 ]

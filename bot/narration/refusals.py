@@ -1,26 +1,55 @@
 """Why the engine refuses an action, told in the player's language (for "Can't do that: …").
 
-The engine's IllegalActionError text is English; `refusal_reason` tells the same thing from
-the game's state in the player's locale, for the few actions a player can ask for directly
-(slash commands, a stale select option).
+The engine decides why (game_core.legality.why_illegal, which Game.apply raises) and names
+the reason with a Refusal code and its values; `_CLAUSES` below is the one table that words
+each code. Nothing here looks at the game to find a reason of its own: the game only gives
+the edition's names and currency, and what it waits for when an error has no code.
 """
 
 from __future__ import annotations
 
-from game_core.actions import (
-    Action, BuildHotel, BuildHouse, Buy, LiftMortgage, Mortgage, SellBuilding, SellJailCard,
-    SquareAction, UseJailCard,
+from collections.abc import Mapping
+
+from game_core.actions import Action
+from game_core.errors import (
+    BUILDING_REFUSALS, WAITING, IllegalActionError, InvalidOptionError, Refusal,
 )
-from game_core.board import JAIL_FINE, SQUARES
-from game_core.errors import InvalidOptionError
 from game_core.game import Game
-from game_core.rules import group_has_buildings, lift_leaves_fine_unpayable
-from game_core.state import BUILD, BUY, JAIL, OVER, PLAYER, RAISE_FUNDS
+from game_core.legality import not_now
+from game_core.state import RAISE_FUNDS
 
 from bot.i18n.catalog import command_key, command_text, t
 from bot.i18n.money import format_money, format_number
 
 from .narrate import square_name
+
+# Refusal code -> the catalog key of its clause (lowercase, to follow "Can't do that: ").
+_CLAUSES: dict[str, str] = {
+    Refusal.GAME_OVER: "refusal.over",
+    Refusal.MUST_ROLL: "waiting.roll",
+    Refusal.IN_JAIL: "waiting.jail",
+    Refusal.MUST_DECIDE_BUY: "waiting.buy",
+    Refusal.MUST_FINISH_BUILDING: "waiting.build",
+    Refusal.MUST_RAISE_FUNDS: "refusal.raising",
+    Refusal.NOT_A_PROPERTY: "refusal.not_owned",  # a player only names their own squares
+    Refusal.NOT_OWNED: "refusal.not_owned",
+    Refusal.ALREADY_MORTGAGED: "refusal.already_mortgaged",
+    Refusal.GROUP_HAS_BUILDINGS: "refusal.group_buildings",
+    Refusal.NOT_MORTGAGED: "refusal.not_mortgaged",
+    Refusal.LIFT_WHILE_RAISING: "refusal.raising",
+    Refusal.FINE_UNPAYABLE: "refusal.fine_unpayable",
+    Refusal.NO_BUILDING: "refusal.no_buildings",
+    Refusal.NO_JAIL_CARD: "refusal.no_card",
+    Refusal.CANNOT_AFFORD: "refusal.cost",
+    # P2: whatever stands in the way is said as "you can't build on X now", as it always
+    # was; the codes keep the detail for a finer wording.
+    **dict.fromkeys(BUILDING_REFUSALS, "refusal.cannot_build"),
+}
+# What the game waits for instead, said as "not now: <what it waits for>"; a game over is
+# said as it is.
+_NOT_NOW = WAITING - {Refusal.GAME_OVER}
+# The values that are amounts of money (M4: whole units), said in the edition's currency.
+_AMOUNTS = frozenset({"cost", "cash", "debt", "fine"})
 
 
 def select_placeholder(game: Game, kind: str, *, locale: str) -> str:
@@ -35,58 +64,45 @@ def select_placeholder(game: Game, kind: str, *, locale: str) -> str:
 
 def waiting_for(game: Game, *, locale: str) -> str:
     """What the game waits for instead, as a clause ("first decide whether to buy X")."""
-    s = game.s
-    square = square_name(game.edition, s.pending_square) if s.pending_square >= 0 else ""
-    if s.pending == OVER:
-        return t(locale, "refusal.over")
-    if s.pending == RAISE_FUNDS:
-        return t(locale, "refusal.raising", debt=format_money(s.debt, game.edition, locale))
-    key = {JAIL: "waiting.jail", BUY: "waiting.buy", BUILD: "waiting.build"}.get(
-        s.pending, "waiting.roll")
-    return t(locale, key, square=square)
+    return _clause(not_now(game.s), game, locale)
 
 
 def refusal_reason(action: Action, game: Game, *, locale: str) -> str:
-    """Why `action` is not legal now (call it when it isn't), as a lowercase clause."""
-    s, edition = game.s, game.edition
+    """Why `action` is not legal now, as a lowercase clause: the engine's reason, asked in
+    advance (a control not offered, a slash command's square). Call it when the action isn't
+    legal; for one that is, it says what the game waits for."""
+    error = game.why_illegal(action) or not_now(game.s, action)
+    return refusal_text(error, game, locale=locale)
 
-    def money(amount: int) -> str:
-        return format_money(amount, edition, locale)
 
-    if s.pending == OVER:
-        return t(locale, "refusal.over")
-    if isinstance(action, SquareAction):
-        sq = action.square
-        name = square_name(edition, sq) if 0 <= sq < 40 else str(sq)
-        if not 0 <= sq < 40 or not SQUARES[sq].is_property or s.owner[sq] != PLAYER:
-            return t(locale, "refusal.not_owned", square=name)
-        if isinstance(action, Mortgage):
-            if s.mortgaged[sq]:
-                return t(locale, "refusal.already_mortgaged", square=name)
-            if group_has_buildings(s, sq):
-                return t(locale, "refusal.group_buildings", square=name)
-        elif isinstance(action, LiftMortgage):
-            if s.pending == RAISE_FUNDS:
-                return waiting_for(game, locale=locale)
-            if not s.mortgaged[sq]:
-                return t(locale, "refusal.not_mortgaged", square=name)
-            if s.cash < SQUARES[sq].lift_cost:
-                return t(locale, "refusal.cost", cost=money(SQUARES[sq].lift_cost),
-                         cash=money(s.cash))
-            if lift_leaves_fine_unpayable(s, sq):
-                return t(locale, "refusal.fine_unpayable", cost=money(SQUARES[sq].lift_cost),
-                         fine=money(JAIL_FINE))
-        elif isinstance(action, SellBuilding) and not s.buildings[sq]:
-            return t(locale, "refusal.no_buildings", square=name)
-    if isinstance(action, SellJailCard | UseJailCard) and not s.jail_cards:
-        return t(locale, "refusal.no_card")
-    if isinstance(action, Buy) and s.pending == BUY:
-        price = SQUARES[s.pending_square].price
-        if s.cash < price:
-            return t(locale, "refusal.cost", cost=money(price), cash=money(s.cash))
-    if isinstance(action, BuildHouse | BuildHotel) and s.pending == BUILD:
-        return t(locale, "refusal.cannot_build", square=square_name(edition, s.pending_square))
-    return t(locale, "refusal.not_now", waiting=waiting_for(game, locale=locale))
+def refusal_text(error: IllegalActionError, game: Game, *, locale: str) -> str:
+    """The engine's refusal `error` of a move in `game` (as it stands: a refusal changes
+    nothing), as a lowercase clause in the player's language, from its code and values. An
+    error with no code the table knows (raised outside the rules, as by a plan no longer
+    there) is told as what the game waits for now."""
+    if error.code not in _CLAUSES:
+        error = not_now(game.s)
+    if error.code in _NOT_NOW:
+        return t(locale, "refusal.not_now", waiting=_clause(error, game, locale))
+    return _clause(error, game, locale)
+
+
+def _clause(error: IllegalActionError, game: Game, locale: str) -> str:
+    return t(locale, _CLAUSES[error.code], **_worded(error.values, game.edition, locale))
+
+
+def _worded(values: Mapping[str, object], edition: str, locale: str) -> dict[str, object]:
+    """The error's values as the catalog says them: squares by their edition's name (a
+    number off the board as itself), amounts in the edition's currency."""
+    out = dict(values)
+    for name, value in values.items():
+        if not isinstance(value, int):
+            continue
+        if name == "square":
+            out[name] = square_name(edition, value) if 0 <= value < 40 else str(value)
+        elif name in _AMOUNTS:
+            out[name] = format_money(value, edition, locale)
+    return out
 
 
 def option_refusal(error: InvalidOptionError, *, locale: str) -> str:

@@ -80,7 +80,7 @@ class AdminCog(commands.GroupCog, group_name=_d("name"), group_description=_d("d
         if not await self._allowed(interaction):
             return
         assert interaction.guild_id is not None
-        settings = await service_of(interaction).change_setting(
+        settings = await service_of(interaction).servers.change(
             interaction.guild_id, interaction.user.id, name, value)
         locale = locale_for(interaction)
         text = t(locale, "admin.saved", setting=t(locale, f"admin.setting.{name}"),
@@ -116,7 +116,7 @@ class AdminCog(commands.GroupCog, group_name=_d("name"), group_description=_d("d
         if not await self._allowed(interaction):
             return
         assert interaction.guild is not None
-        settings = await service_of(interaction).server_settings(interaction.guild.id)
+        settings = await service_of(interaction).servers.settings(interaction.guild.id)
         await interaction.response.send_message(
             embed=settings_embed(settings, interaction.guild.name, locale_for(interaction)),
             ephemeral=True)
@@ -150,7 +150,7 @@ class AdminCog(commands.GroupCog, group_name=_d("name"), group_description=_d("d
             await ephemeral(interaction, t(locale_for(interaction), "admin.channels.not_text",
                                            channel=where))
             return
-        current = set((await service_of(interaction).server_settings(
+        current = set((await service_of(interaction).servers.settings(
             interaction.guild_id)).channels)
         if isinstance(target, discord.TextChannel) and action == "allow":
             current.add(target.id)
@@ -204,7 +204,7 @@ class AdminCog(commands.GroupCog, group_name=_d("name"), group_description=_d("d
         if not await self._allowed(interaction):
             return
         assert interaction.guild_id is not None
-        changed = await service_of(interaction).hide_player(
+        changed = await service_of(interaction).servers.hide(
             interaction.guild_id, interaction.user.id, player.id, reason, hidden=hidden)
         key = ("admin.hidden.done" if changed else "admin.hidden.already") if hidden else (
             "admin.unhidden.done" if changed else "admin.unhidden.not_hidden")
@@ -216,7 +216,7 @@ class AdminCog(commands.GroupCog, group_name=_d("name"), group_description=_d("d
             return
         assert interaction.guild is not None
         locale = locale_for(interaction)
-        entries = await service_of(interaction).settings_log(interaction.guild.id)
+        entries = await service_of(interaction).servers.log(interaction.guild.id)
         lines = []
         for entry in entries:
             unset = t(locale, "admin.log.unset")
@@ -251,7 +251,7 @@ class AdminCog(commands.GroupCog, group_name=_d("name"), group_description=_d("d
         """Post every season's end now due (each once, whichever process finds it first);
         the messages posted."""
         posted = []
-        for due in await self.bot.service.due_announcements():
+        for due in await self.bot.service.seasons.due_announcements():
             message = await self._post(due)
             if message is not None:
                 posted.append(message)

@@ -60,7 +60,7 @@ class DailyCog(commands.GroupCog, group_name=_d("name"), group_description=_d("d
                    edition: str | None = None) -> None:
         # No edition named: the server's, else the board of the player's language (issue 24).
         if edition is None:
-            edition = (await service_of(interaction).server_settings(
+            edition = (await service_of(interaction).servers.settings(
                 server_id(interaction))).edition
         await play_daily(interaction, edition or edition_for(str(interaction.locale)))
 
@@ -111,7 +111,7 @@ class DailyCog(commands.GroupCog, group_name=_d("name"), group_description=_d("d
 async def _day(interaction: discord.Interaction[Any], day: str | None) -> int | None:
     """The day a `day` option names (today without one); None after saying why not."""
     if day is None:
-        return service_of(interaction).today()
+        return service_of(interaction).daily.today()
     chosen = board_day(interaction, day)
     if chosen is None:
         await ephemeral(interaction, bad_day(interaction, day))
@@ -122,7 +122,7 @@ async def play_daily(interaction: discord.Interaction[Any], edition: str) -> Non
     """Today's daily: started, or brought back, as the player's private message; its result
     once it is over."""
     service = service_of(interaction)
-    record, started = await service.start_daily(
+    record, started = await service.daily.start(
         interaction.user.id, server_id(interaction), interaction.channel_id, edition=edition)
     if record.status != "active":
         await show_result(interaction, record)
@@ -136,12 +136,12 @@ async def show_players_daily(interaction: discord.Interaction[Any], player: disc
     """Privately: `player`'s daily of `day` (its recap, money map and history), if the
     viewer may see it (H5); else why not."""
     locale, service = locale_for(interaction), service_of(interaction)
-    record = await service.daily_of(player.id, day)
+    record = await service.daily.of(player.id, day)
     if record is None:
         await ephemeral(interaction, t(locale, "daily.view.none", player=player.display_name,
                                        number=day_number(day)))
         return
-    if not await service.may_see(record, interaction.user.id):
+    if not await service.daily.may_see(record, interaction.user.id):
         await ephemeral(interaction, t(locale, "daily.hidden"))
         return
     await interaction.response.defer(ephemeral=True, thinking=True)  # the recap is drawn

@@ -73,7 +73,7 @@ class MonopolyCog(commands.GroupCog, group_name=en("cmd.monopoly.name"),
                   preset: str | None = None,
                   bank_build_cap: app_commands.Range[int, 0, 5] | None = None) -> None:
         # What the player leaves out, the server's admins may have chosen (issue 22).
-        server = await service_of(interaction).server_settings(server_id(interaction))
+        server = await service_of(interaction).servers.settings(server_id(interaction))
         # No edition named by either: the board of the player's language (issue 24).
         edition = edition or server.edition or edition_for(str(interaction.locale))
         preset = preset or server.preset or "standard"
@@ -149,7 +149,7 @@ class MonopolyCog(commands.GroupCog, group_name=en("cmd.monopoly.name"),
         who = user or interaction.user
         service = service_of(interaction)
         record = await service.stats(who.id)
-        streak = await service.streak(who.id)
+        streak = await service.daily.streak(who.id)
         embed = stats_embed(record, locale=locale_for(interaction),
                             player=shown_name(who, locale_for(interaction)),
                             streak=streak)

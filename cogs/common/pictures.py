@@ -85,7 +85,7 @@ class MoneyMapButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
             return
         try:
             record = await service_of(interaction).get(self.game_id)
-            if not await service_of(interaction).may_see(record, interaction.user.id):
+            if not await service_of(interaction).daily.may_see(record, interaction.user.id):
                 await refuse(interaction, "daily.hidden")  # H5: a daily nobody may spoil
                 return
             await show_money_map(interaction, self.game_id)

@@ -41,10 +41,10 @@ async def pick(interaction: discord.Interaction[Any], game: str | None, *,
     progress, or with `finished_too` the last one played if none is."""
     service, user_id = service_of(interaction), interaction.user.id
     if game == "daily":
-        daily = await (service.latest_daily if finished_too else service.active_daily)(user_id)
+        daily = await (service.daily.latest if finished_too else service.daily.active)(user_id)
         return Picked(daily, "which.no_daily_yet" if finished_too else "which.no_daily", True)
     ordinary = await (service.latest_game if finished_too else service.active_game)(user_id)
-    daily = await (service.latest_daily if finished_too else service.active_daily)(user_id)
+    daily = await (service.daily.latest if finished_too else service.daily.active)(user_id)
     if ordinary is None or daily is None:
         return Picked(ordinary or daily, "error.no_game", daily is not None)
     if (ordinary.status == "active") != (daily.status == "active"):  # the one going on

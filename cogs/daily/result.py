@@ -98,11 +98,11 @@ async def build_board(interaction: discord.Interaction[Any], arg: str,
         raise ValueError(f"no daily board {arg}")
     day = int(match[2])
     guild = server(interaction) if match[1] == "s" else None
-    rows = await service_of(interaction).daily_board(day, guild.id if guild else None,
+    rows = await service_of(interaction).daily.board(day, guild.id if guild else None,
                                                      limit=BOARD_FETCH)
     title = (t(locale, "daily.board.title.server", server=guild.name, **daily_label(day))
              if guild else t(locale, "daily.board.title.global", **daily_label(day)))
-    today = service_of(interaction).today()
+    today = service_of(interaction).daily.today()
     focus = yardstick_line(await yardstick(interaction, day), locale=locale, today=day == today)
     names = None
     if guild is None:  # issue 24: names, not mentions most readers can't resolve
@@ -114,13 +114,13 @@ async def build_board(interaction: discord.Interaction[Any], arg: str,
 
 
 def bad_day(interaction: discord.Interaction[Any], text: str) -> str:
-    today = service_of(interaction).today()
+    today = service_of(interaction).daily.today()
     return t(locale_for(interaction), "daily.bad_day", day=text[:40],
              number=day_number(today))
 
 
 def board_day(interaction: discord.Interaction[Any], text: str) -> int | None:
-    return parse_day(text, service_of(interaction).today())
+    return parse_day(text, service_of(interaction).daily.today())
 
 
 async def show_result(interaction: discord.Interaction[Any], record: GameRecord) -> None:
@@ -129,13 +129,13 @@ async def show_result(interaction: discord.Interaction[Any], record: GameRecord)
     locale, service = locale_for(interaction), service_of(interaction)
     if not interaction.response.is_done():  # a replay in a worker first
         await interaction.response.defer(ephemeral=True, thinking=True)
-    streak = await service.streak(record.owner_id)
+    streak = await service.daily.streak(record.owner_id)
     post, marks = await share_of(interaction, record, locale=locale,
                                  player=interaction.user.display_name)
     post += "\n\n" + t(locale, "share.legend", span=marks.span)
     assert record.daily_day is not None
     focus = yardstick_line(await yardstick(interaction, record.daily_day), locale=locale,
-                           today=record.daily_day == service.today())
+                           today=record.daily_day == service.daily.today())
     view = discord.ui.View(timeout=None)
     view.add_item(ShareButton(record.id, record.owner_id, label=t(locale, "button.share")))
     view.add_item(MoneyMapButton(record.id, label=t(locale, "button.money_map")))

@@ -56,10 +56,10 @@ async def share_of(interaction: discord.Interaction[Any], record: GameRecord, *,
     service = service_of(interaction)
     log = await service.game_log(record.id)
     marks = await workers_of(interaction).run(shape, log)
-    rank, players = await service.daily_rank(record)
-    streak = await service.streak(record.owner_id)
+    rank, players = await service.daily.rank(record)
+    streak = await service.daily.streak(record.owner_id)
     return share_text(record, marks, rank=rank, players=players, streak=streak.current,
-                      now=service.now(), locale=locale, player=player), marks
+                      now=service.daily.now(), locale=locale, player=player), marks
 
 
 def yardstick_line(result: Yardstick | None, *, locale: str, today: bool) -> str:

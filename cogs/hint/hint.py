@@ -136,7 +136,8 @@ async def carry_plan(interaction: discord.Interaction[Any], game_id: int, versio
     try:
         await interaction.response.defer()
         try:
-            played = await service.carry_out(game_id, interaction.user.id, version, kind, way)
+            played = await service.autoplay.carry_out(game_id, interaction.user.id, version,
+                                                      kind, way)
         except ServiceError as exc:
             await ephemeral(interaction,
                             reply_to(locale, exc, {StaleVersion: "hint.plan.stale"}))

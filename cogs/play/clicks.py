@@ -15,7 +15,7 @@ import discord
 
 from bot.errors import GameFinished, GameNotFound, NotYourGame, ServiceError, StaleVersion
 from bot.i18n import t
-from bot.narration import refusal_reason
+from bot.narration import refusal_text
 from bot.application.service import GameRecord, Played
 from game_core import Action, Decline, Event, IllegalActionError, action_from_dict
 from game_core.plans import CASH_OUT, PAY_DEBT, RAISE_TO_BUY, UNBLOCK
@@ -103,9 +103,9 @@ async def _play(interaction: discord.Interaction[Any], game_id: int, version: in
     service = service_of(interaction)
 
     def work() -> Awaitable[Played]:
-        return service.play(game_id, interaction.user.id, version, action_of())
+        return service.autoplay.play(game_id, interaction.user.id, version, action_of())
 
-    await _carry(interaction, game_id, action_of, work)
+    await _carry(interaction, game_id, work)
 
 
 async def play_flow(interaction: discord.Interaction[Any], game_id: int, version: int,
@@ -124,33 +124,29 @@ async def play_flow(interaction: discord.Interaction[Any], game_id: int, version
             await _look(interaction, game_id, version, preview=base == PLAN_DEBT,
                         rolling=rolling, keep=keep)
             return
-        action_of: Callable[[], Action] | None = None
         if base == ROLL_ON:
             def work() -> Awaitable[Played]:
-                return service.roll_on(game_id, user, version, keep)
+                return service.autoplay.roll_on(game_id, user, version, keep)
         elif base in PLANS:
             kind = PLANS[base]
 
             def work() -> Awaitable[Played]:
-                return service.carry_out(game_id, user, version, kind, roll_on=rolling,
-                                         keep_declining=keep)
+                return service.autoplay.carry_out(game_id, user, version, kind, roll_on=rolling,
+                                                  keep_declining=keep)
         elif base == DECLINE_ALWAYS:
             def work() -> Awaitable[Played]:
-                return service.play(game_id, user, version, Decline(), roll_on=True,
-                                    keep_declining=keep, never_again=True)
+                return service.autoplay.play(game_id, user, version, Decline(), roll_on=True,
+                                             keep_declining=keep, never_again=True)
         else:
             menu, _, square = base.partition("=")
             chosen = action_from_dict(
                 {"type": SELECT_ACTIONS[menu].type, "square": int(square)} if square
                 else {"type": base})
 
-            def action_of() -> Action:
-                return chosen
-
             def work() -> Awaitable[Played]:
-                return service.play(game_id, user, version, chosen, roll_on=rolling,
-                                    keep_declining=keep)
-        await _carry(interaction, game_id, action_of, work)
+                return service.autoplay.play(game_id, user, version, chosen, roll_on=rolling,
+                                             keep_declining=keep)
+        await _carry(interaction, game_id, work)
 
 
 async def _confirms_debts(interaction: discord.Interaction[Any], game_id: int) -> bool:
@@ -160,7 +156,7 @@ async def _confirms_debts(interaction: discord.Interaction[Any], game_id: int) -
     service = service_of(interaction)
     try:
         settings = await in_time(interaction, game_id,
-                                 service.player_settings(interaction.user.id))
+                                 service.prefs.get(interaction.user.id))
     except ServiceError as exc:
         log.info("game %d: the player's settings were not read (%r); asking first", game_id,
                  exc)
@@ -193,7 +189,6 @@ async def _look(interaction: discord.Interaction[Any], game_id: int, version: in
 
 
 async def _carry(interaction: discord.Interaction[Any], game_id: int,
-                 action_of: Callable[[], Action] | None,
                  work: Callable[[], Awaitable[Played]]) -> None:
     """Run `work` (the service's moves for this click) and show what it did; every domain
     error becomes an ephemeral answer."""
@@ -212,8 +207,8 @@ async def _carry(interaction: discord.Interaction[Any], game_id: int,
             return
         except IllegalActionError as exc:
             record = await service.get(game_id)
-            reason = (refusal_reason(action_of(), record.game, locale=locale)
-                      if action_of is not None else str(exc))
+            # The engine's code and values say why (game_core.legality), worded here.
+            reason = refusal_text(exc, record.game, locale=locale)
             await ephemeral(interaction, t(locale, "error.illegal", reason=reason))
             return
         record = result.record

@@ -37,7 +37,7 @@ async def start_game(interaction: discord.Interaction[Any], edition: str,
     """Start the player's game and post its message where the server wants it; or explain
     why not."""
     service, locale = service_of(interaction), locale_for(interaction)
-    settings = await service.server_settings(server_id(interaction))
+    settings = await service.servers.settings(server_id(interaction))
     if not settings.allows(interaction.channel_id, _parent_id(interaction.channel)):
         channels = " ".join(f"<#{channel_id}>" for channel_id in settings.channels)
         await ephemeral(interaction, t(locale, "start.wrong_channel", channels=channels))

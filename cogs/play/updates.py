@@ -264,7 +264,7 @@ async def is_private(interaction: discord.Interaction[Any], record: GameRecord) 
         return True
     if record.guild_id is None:
         return False
-    return not (await service_of(interaction).server_settings(record.guild_id)).public
+    return not (await service_of(interaction).servers.settings(record.guild_id)).public
 
 
 async def answer_with_message(interaction: discord.Interaction[Any], record: GameRecord,

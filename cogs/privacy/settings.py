@@ -31,10 +31,10 @@ async def show_settings(interaction: discord.Interaction[Any],
     """The player's settings, privately; with `debt_confirm` ("on"/"off"), changed first."""
     service, locale, user = service_of(interaction), locale_for(interaction), interaction.user
     if debt_confirm in DEBT_CONFIRM:
-        settings = await service.change_player_setting(user.id, "confirm_debts",
+        settings = await service.prefs.change(user.id, "confirm_debts",
                                                        DEBT_CONFIRM[debt_confirm])
         content: str | None = t(locale, "prefs.changed")
     else:  # nothing to change (Discord offers only the choices: anything else is ignored)
-        settings, content = await service.player_settings(user.id), None
+        settings, content = await service.prefs.get(user.id), None
     await interaction.response.send_message(content, embed=settings_embed(settings, locale),
                                             ephemeral=True)

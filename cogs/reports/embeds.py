@@ -208,8 +208,8 @@ async def _current(interaction: discord.Interaction[Any], scope: str) -> Season:
     service = service_of(interaction)
     guild_id = server_id(interaction)
     if scope == "server" and guild_id is not None:
-        return service.season_now(await service.season_kind(guild_id))
-    return service.season_now(seasons.DEFAULT_KIND)
+        return service.seasons.now(await service.servers.season_kind(guild_id))
+    return service.seasons.now(seasons.DEFAULT_KIND)
 
 
 async def build_leaderboard(interaction: discord.Interaction[Any], arg: str,
@@ -224,8 +224,8 @@ async def build_leaderboard(interaction: discord.Interaction[Any], arg: str,
     if season is None:
         season = await _current(interaction, scope)
     guild = server(interaction) if scope == "server" else None
-    rows = await service_of(interaction).season_leaderboard(guild.id if guild else None,
-                                                            season, limit=SEASON_FETCH)
+    rows = await service_of(interaction).seasons.leaderboard(guild.id if guild else None,
+                                                             season, limit=SEASON_FETCH)
     names = None
     if guild is None:  # issue 24: names, not mentions most readers can't resolve
         first = min(index, max(len(rows) - 1, 0) // LEADERBOARD_PER_PAGE) * LEADERBOARD_PER_PAGE

@@ -57,7 +57,7 @@ async def build_pages_with_ends(interaction: discord.Interaction[Any], kind: str
         # by it (H5, issue 19).
         if record.owner_id != interaction.user.id and (
                 record.daily_day is None
-                or not await service.may_see(record, interaction.user.id)):
+                or not await service.daily.may_see(record, interaction.user.id)):
             raise NotYourGame(record.id, record.owner_id)
         entries = await service.history(record.id, limit=FINISHED_FETCH if record.game.is_over
                                         else HISTORY_FETCH)

@@ -73,13 +73,14 @@ async def _play(service: GameService, roll_on: bool | str, options=None, limit: 
         if game.is_over:
             break
         if game.pending == ROLL:
-            played = (await service.roll_on(record.id, OWNER, record.version) if roll_on
-                      else await service.play(record.id, OWNER, record.version, Roll()))
+            played = (await service.autoplay.roll_on(record.id, OWNER, record.version) if roll_on
+                      else await service.autoplay.play(record.id, OWNER, record.version, Roll()))
         else:
             assert needs_player(game), f"a prompt that decides nothing was shown: {game.pending}"
             shown.append(_decision(game))
-            played = await service.play(record.id, OWNER, record.version, chooser.choose(game),
-                                        roll_on=roll_on == "answers")
+            played = await service.autoplay.play(record.id, OWNER, record.version,
+                                                 chooser.choose(game),
+                                                 roll_on=roll_on == "answers")
         results.append(played)
         record = played.record
     assert record.game.is_over
@@ -134,13 +135,13 @@ async def test_M1_pay_it_for_me_raises_exactly_the_debt_in_the_order_shown(open_
         chooser = make_strategy("always-buy")
         while not record.game.is_over and record.game.pending != RAISE_FUNDS:
             action = Roll() if record.game.pending == ROLL else chooser.choose(record.game)
-            record = (await service.play(record.id, OWNER, record.version, action)).record
+            record = (await service.autoplay.play(record.id, OWNER, record.version, action)).record
         if record.game.pending != RAISE_FUNDS:
             continue
         plan = debt_plan(record.game)
         assert plan is not None and len(plan.steps) >= 2
         old = record.version
-        played = await service.carry_out(record.id, OWNER, old, PAY_DEBT)
+        played = await service.autoplay.carry_out(record.id, OWNER, old, PAY_DEBT)
         planned = [s.action for s in played.steps if s.by == PLANNED]
         assert planned == list(plan.steps)  # the order shown, each its own stored move
         assert played.record.game.pending != RAISE_FUNDS or played.record.game.is_over
@@ -150,7 +151,7 @@ async def test_M1_pay_it_for_me_raises_exactly_the_debt_in_the_order_shown(open_
             short.apply(action)
         assert short.pending == RAISE_FUNDS
         with pytest.raises(StaleVersion):  # the same button on the old message
-            await service.carry_out(record.id, OWNER, old, PAY_DEBT)
+            await service.autoplay.carry_out(record.id, OWNER, old, PAY_DEBT)
         assert await service.verify(record.id)
         return
     pytest.fail("no debt of several steps in 60 games")
@@ -160,17 +161,17 @@ async def test_a_plan_that_does_not_exist_now_is_refused(open_service):
     service = await open_service(1)
     record = await service.start(OWNER, None, None)
     with pytest.raises(IllegalActionError):
-        await service.carry_out(record.id, OWNER, 0, PAY_DEBT)
+        await service.autoplay.carry_out(record.id, OWNER, 0, PAY_DEBT)
     assert (await service.get(record.id)).version == 0
 
 
 async def test_roll_on_is_refused_when_a_decision_waits(open_service):
     service = await open_service(3)
     record = await service.start(OWNER, None, None)
-    played = await service.play(record.id, OWNER, 0, Roll())
+    played = await service.autoplay.play(record.id, OWNER, 0, Roll())
     assert needs_player(played.record.game) and forced(played.record.game) is None
     with pytest.raises(IllegalActionError):
-        await service.roll_on(record.id, OWNER, played.record.version)
+        await service.autoplay.roll_on(record.id, OWNER, played.record.version)
 
 
 async def test_P1_declined_for_good_while_rolling_on_is_declined_again_and_said_so(
@@ -186,16 +187,17 @@ async def test_P1_declined_for_good_while_rolling_on_is_declined_again_and_said_
         if game.is_over:
             break
         if game.pending == ROLL:
-            played = await service.roll_on(record.id, OWNER, record.version, keep)
+            played = await service.autoplay.roll_on(record.id, OWNER, record.version, keep)
         elif game.pending == "buy":
             assert game.pending_square not in keep, "a property declined for good came back"
-            played = await service.play(record.id, OWNER, record.version, Decline(),
-                                        roll_on=True, keep_declining=keep, never_again=True)
+            played = await service.autoplay.play(record.id, OWNER, record.version, Decline(),
+                                                 roll_on=True, keep_declining=keep,
+                                                 never_again=True)
             assert game.pending_square in played.keep_declining
         else:
-            played = await service.play(record.id, OWNER, record.version,
-                                        make_strategy("always-buy").choose(game),
-                                        roll_on=True, keep_declining=keep)
+            played = await service.autoplay.play(record.id, OWNER, record.version,
+                                                 make_strategy("always-buy").choose(game),
+                                                 roll_on=True, keep_declining=keep)
         keep = played.keep_declining
         kept_skips += sum(1 for s in played.steps
                           if s.skip is not None and s.skip.why == KEPT_DECLINING)

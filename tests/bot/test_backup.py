@@ -3,6 +3,8 @@ sound database: every game in it verifies (H3), owner-only like the original."""
 
 from __future__ import annotations
 
+import pytest
+
 import asyncio
 import os
 import stat
@@ -35,6 +37,7 @@ async def _keep_playing(service: GameService, owner: int, stop: asyncio.Event,
         seed += PLAYERS
 
 
+@pytest.mark.slow
 async def test_a_backup_made_while_games_are_played_finishes_and_every_game_verifies(tmp_path):
     source, dest = tmp_path / "games.sqlite3", tmp_path / "backups" / "copy.sqlite3"
     dest.parent.mkdir()

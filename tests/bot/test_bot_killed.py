@@ -4,6 +4,8 @@ service manager that restarts the bot without killing its process group piles no
 
 from __future__ import annotations
 
+import pytest
+
 import os
 import signal
 import time
@@ -53,6 +55,7 @@ def running(pid: int) -> bool:
     return state != "Z" and alive(pid)
 
 
+@pytest.mark.slow
 def test_a_sigkilled_bot_leaves_no_worker_nor_resource_tracker_behind(tmp_path, fake):
     bot = RunningBot(fake, tmp_path / "games.sqlite3")
     children: set[int] = set()

@@ -71,6 +71,7 @@ def shows(message: Message, saved: tuple[int, str]) -> bool:
     return message.version == version and message.picture == picture
 
 
+@pytest.mark.slow
 def test_a_burst_of_500_clicks_is_answered_in_time_and_every_message_ends_on_its_saved_state(
         rate_limited_fake, db):
     fake = rate_limited_fake
@@ -102,6 +103,7 @@ def test_a_burst_of_500_clicks_is_answered_in_time_and_every_message_ends_on_its
         assert shows(fake.messages[table.message_id], saved[table.game_id]), table
 
 
+@pytest.mark.slow
 def test_five_quick_clicks_while_pictures_are_drawn_end_with_one_picture_of_the_newest(fake, db):
     tables = seed_games(db, fake, 301)
     player, others = tables[0], tables[1:]
@@ -133,6 +135,7 @@ def test_five_quick_clicks_while_pictures_are_drawn_end_with_one_picture_of_the_
     assert message.pictures - pressed_at <= 1
 
 
+@pytest.mark.slow
 def test_stopping_while_pictures_are_drawn_loses_no_move_and_leaves_no_worker(fake, db):
     tables = seed_games(db, fake, 200)
     bot = RunningBot(fake, db)

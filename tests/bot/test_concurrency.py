@@ -98,13 +98,14 @@ async def test_the_version_guard_alone_holds_between_two_processes(database):
 async def test_a_held_game_lock_does_not_hold_other_games(service):
     busy = await service.start(1, None, None, seed=1)
     free = await service.start(2, None, None, seed=2)
-    async with service._lock_for(busy.id):  # as if an action on `busy` were in progress
+    async with service.core.lock_for(busy.id):  # as if an action on `busy` were in progress
         waiting = asyncio.create_task(service.act(busy.id, 1, 0, Roll()))
         result = await asyncio.wait_for(service.act(free.id, 2, 0, Roll()), timeout=5)
         assert result.record.version == 1 and not waiting.done()
     assert (await waiting).record.version == 1
 
 
+@pytest.mark.slow
 async def test_500_games_played_at_once_by_the_simulators_strategies(service, database):
     """Each game is played through the service and, alongside, by the engine alone: at the
     end the stored state is the engine's, the log is exactly the actions played, and every

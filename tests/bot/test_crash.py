@@ -12,6 +12,8 @@ equals the replay of its log (GameService.verify). The child is tests/bot/crash_
 
 from __future__ import annotations
 
+import pytest
+
 import asyncio
 import contextlib
 import json
@@ -141,6 +143,7 @@ async def check_database(database: str) -> tuple[dict[int, int], dict[Key, Any]]
     return versions, log
 
 
+@pytest.mark.slow
 async def test_a_player_killed_at_random_moments_loses_nothing_it_was_told_was_saved(
         database, tmp_path):
     report, stderr = tmp_path / "report.txt", tmp_path / "child-stderr.txt"

@@ -58,7 +58,7 @@ async def file_service(tmp_path, clock) -> AsyncIterator[GameService]:
 
 async def finish(service: GameService, owner: int, actions: int = 0) -> None:
     """Play `actions` moves of the player's daily, then resign it (E3 ends the attempt)."""
-    record = await service.active_daily(owner)
+    record = await service.daily.active(owner)
     assert record is not None
     chooser = make_strategy("always-buy")
     for _ in range(actions):
@@ -71,8 +71,8 @@ async def finish(service: GameService, owner: int, actions: int = 0) -> None:
 
 
 async def test_two_players_in_two_servers_get_the_same_daily(service):
-    first, started = await service.start_daily(1, 100, 1)
-    second, _ = await service.start_daily(2, 200, 2, edition="fr")
+    first, started = await service.daily.start(1, 100, 1)
+    second, _ = await service.daily.start(2, 200, 2, edition="fr")
     assert started and first.seed == second.seed and first.daily_day == DAY
     assert first.game.options.rule_set == "standard"
     # The same seed: the same dice and the same card order, whatever the edition.
@@ -81,10 +81,10 @@ async def test_two_players_in_two_servers_get_the_same_daily(service):
 
 
 async def test_another_day_has_another_seed(service, clock):
-    today, _ = await service.start_daily(1, None, None)
+    today, _ = await service.daily.start(1, None, None)
     await finish(service, 1)
     clock.days(1)
-    tomorrow, _ = await service.start_daily(1, None, None)
+    tomorrow, _ = await service.daily.start(1, None, None)
     assert tomorrow.daily_day == DAY + 1 and tomorrow.seed != today.seed
 
 
@@ -93,14 +93,14 @@ async def test_a_bot_with_another_secret_has_another_daily(tmp_path, clock):
     for name in ("one", "two"):
         service = await GameService.open(tmp_path / f"{name}.sqlite3", clock=clock)
         try:
-            seeds.append((await service.start_daily(1, None, None))[0].seed)
+            seeds.append((await service.daily.start(1, None, None))[0].seed)
         finally:
             await service.close()
     assert seeds[0] != seeds[1]
     # ... and the secret is kept: reopening a file gives its daily the same seed.
     service = await GameService.open(tmp_path / "one.sqlite3", clock=clock)
     try:
-        assert (await service.daily_of(1, DAY)).seed == seeds[0]  # type: ignore[union-attr]
+        assert (await service.daily.of(1, DAY)).seed == seeds[0]  # type: ignore[union-attr]
     finally:
         await service.close()
 
@@ -115,7 +115,7 @@ async def test_the_daily_seed_and_the_secret_never_reach_the_log(tmp_path, clock
     try:
         service = await GameService.open(tmp_path / "log.sqlite3", clock=clock)
         try:
-            record, _ = await service.start_daily(1, 5, 6)
+            record, _ = await service.daily.start(1, 5, 6)
             await finish(service, 1, actions=30)
         finally:
             await service.close()
@@ -132,41 +132,41 @@ async def test_the_daily_seed_and_the_secret_never_reach_the_log(tmp_path, clock
 
 
 async def test_one_attempt_per_day_a_second_call_resumes_then_shows_the_result(service):
-    record, started = await service.start_daily(1, None, None)
-    again, started_again = await service.start_daily(1, None, None)
+    record, started = await service.daily.start(1, None, None)
+    again, started_again = await service.daily.start(1, None, None)
     assert started and not started_again and again.id == record.id
     await finish(service, 1, actions=5)
-    after, started_after = await service.start_daily(1, None, None)
+    after, started_after = await service.daily.start(1, None, None)
     assert not started_after and after.id == record.id and after.status == "lost"
 
 
 async def test_an_ordinary_game_and_a_daily_go_at_once_H1_per_slot(service):
     ordinary = await service.start(1, None, None, seed=3)
-    daily, _ = await service.start_daily(1, None, None)
+    daily, _ = await service.daily.start(1, None, None)
     assert ordinary.id != daily.id
     assert (await service.active_game(1)).id == ordinary.id  # type: ignore[union-attr]
-    assert (await service.active_daily(1)).id == daily.id  # type: ignore[union-attr]
+    assert (await service.daily.active(1)).id == daily.id  # type: ignore[union-attr]
     latest = await service.latest_game(1)
     assert latest is not None and latest.id == ordinary.id  # history: the ordinary slot
 
 
 async def test_a_daily_finished_after_midnight_counts_for_its_start_day(service, clock):
     clock.now = (DAY + 1) * DAY_SECONDS - 60  # 23:59 UTC
-    record, _ = await service.start_daily(1, None, None)
+    record, _ = await service.daily.start(1, None, None)
     clock.now += 120  # 00:01 the next day
-    again, _ = await service.start_daily(1, None, None)
+    again, _ = await service.daily.start(1, None, None)
     assert again.id == record.id  # still in progress: resumed, not a new day's game
     await finish(service, 1, actions=3)
-    assert [r.game_id for r in await service.daily_board(DAY, None)] == [record.id]
-    assert await service.daily_board(DAY + 1, None) == []
-    tomorrow, started = await service.start_daily(1, None, None)
+    assert [r.game_id for r in await service.daily.board(DAY, None)] == [record.id]
+    assert await service.daily.board(DAY + 1, None) == []
+    tomorrow, started = await service.daily.start(1, None, None)
     assert started and tomorrow.daily_day == DAY + 1
 
 
 async def test_the_daily_board_ranks_wins_by_score_then_turns_then_losses_by_turns(
         file_service, tmp_path):
     service = file_service
-    record, _ = await service.start_daily(99, None, None)  # a real row to copy the state of
+    record, _ = await service.daily.start(99, None, None)  # a real row to copy the state of
     await finish(service, 99)
     rows = [  # (owner, guild, status, score, turns)
         (1, 1, "lost", 0, 40), (2, 1, "won", 25_000, 120), (3, 2, "won", 25_000, 90),
@@ -182,30 +182,30 @@ async def test_the_daily_board_ranks_wins_by_score_then_turns_then_losses_by_tur
                 " VALUES (?, ?, ?, ?, 'us', ?, ?, 0, 0, ?, ?, ?, 'standard', ?)",
                 (owner, guild, record.seed, options, status, json.dumps(json.loads(state)),
                  float(owner), score, turns, DAY))
-    board = await service.daily_board(DAY, None)
+    board = await service.daily.board(DAY, None)
     assert [(r.owner_id, r.rank) for r in board] == [
         (4, 1), (3, 2), (6, 2), (2, 4), (5, 5), (1, 6), (99, 7)]
     assert [r.won for r in board] == [True] * 4 + [False] * 3
-    assert [r.owner_id for r in await service.daily_board(DAY, 1)] == [4, 2, 5, 1]
-    assert [r.owner_id for r in await service.daily_board(DAY, None, limit=2, offset=2)] \
+    assert [r.owner_id for r in await service.daily.board(DAY, 1)] == [4, 2, 5, 1]
+    assert [r.owner_id for r in await service.daily.board(DAY, None, limit=2, offset=2)] \
         == [6, 2]
 
 
 async def test_streaks_across_days_a_missed_day_resets_the_current_not_the_best(
         service, clock):
     for _ in range(3):
-        await service.start_daily(1, None, None)
+        await service.daily.start(1, None, None)
         await finish(service, 1)
         clock.days(1)
-    streak = await service.streak(1)
+    streak = await service.daily.streak(1)
     assert (streak.current, streak.best, streak.played) == (3, 3, 3)  # today not played yet
     clock.days(1)  # a day missed
-    streak = await service.streak(1)
+    streak = await service.daily.streak(1)
     assert (streak.current, streak.best) == (0, 3)
-    await service.start_daily(1, None, None)
-    assert (await service.streak(1)).current == 0  # started, not finished yet
+    await service.daily.start(1, None, None)
+    assert (await service.daily.streak(1)).current == 0  # started, not finished yet
     await finish(service, 1)
-    streak = await service.streak(1)
+    streak = await service.daily.streak(1)
     assert (streak.current, streak.best, streak.played) == (1, 3, 4)
 
 

@@ -5,6 +5,8 @@ answered before what."""
 
 from __future__ import annotations
 
+import pytest
+
 import asyncio
 from pathlib import Path
 
@@ -43,6 +45,7 @@ def answers(fake: FakeDiscord, text: str) -> list[str]:
     return [m.content for m in dict(fake.messages).values() if text in m.content]
 
 
+@pytest.mark.slow
 def test_other_players_are_answered_while_a_hint_computes_and_a_second_press_waits(fake, tmp_path):
     db = tmp_path / "games.sqlite3"
     tables = seed_games(db, fake, 3)
@@ -95,6 +98,7 @@ def hint_row(table: Table) -> list[dict[str, object]]:
          "custom_id": f"sm:hint:{table.game_id}:0:{table.player}"}]}]
 
 
+@pytest.mark.slow
 def test_ten_hints_queued_hold_up_no_one_elses_board_and_go_oldest_first(fake, tmp_path):
     """Ten players' hints are queued (each about a second of both workers); a bystander
     then presses Roll: their board picture is shown before the hints queued ahead of it

@@ -3,6 +3,8 @@ SQLite to PostgreSQL and back, every copy verified (H3); the destination must be
 
 from __future__ import annotations
 
+import pytest
+
 import asyncio
 
 from bot.cli.main import main
@@ -40,7 +42,7 @@ async def fill(path: str) -> None:
             if i % 11 == 0 and not record.game.is_over:
                 await service.resign(record.id, record.owner_id)
             if i % 13 == 0:
-                daily, _ = await service.start_daily(record.owner_id, i % 7 or None, 900 + i)
+                daily, _ = await service.daily.start(record.owner_id, i % 7 or None, 900 + i)
                 await service.act(daily.id, daily.owner_id, 0, Roll())
 
         for start in range(0, GAMES, 100):
@@ -55,6 +57,7 @@ def migrate(source: str, dest: str, capsys) -> tuple[int, str, str]:
     return code, out, err
 
 
+@pytest.mark.slow
 async def test_1000_games_round_trip_sqlite_to_postgresql_and_back_each_verified(
         tmp_path, postgres_url, capsys):
     first, back = str(tmp_path / "first.sqlite3"), str(tmp_path / "back.sqlite3")

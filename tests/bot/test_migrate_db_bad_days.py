@@ -71,6 +71,7 @@ async def test_damaged_source_rows_are_listed_and_every_other_game_is_copied(
         await service.close()
 
 
+@pytest.mark.slow
 async def test_a_copy_killed_half_way_is_refused_as_unfinished_then_finished_by_a_rerun(
         tmp_path, postgres_url, capsys):
     source = str(tmp_path / "games.sqlite3")

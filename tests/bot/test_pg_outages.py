@@ -83,6 +83,7 @@ def a_mix_of_calls(service: GameService, game_id: int) -> list[Callable[[], Awai
     return [kinds[i % len(kinds)](i) for i in range(CALLS)]
 
 
+@pytest.mark.slow
 async def test_a_frozen_server_ends_every_call_within_the_budget_then_all_goes_on(
         service, own_server, caplog):
     record = await service.start(1, None, None, seed=4)
@@ -109,6 +110,7 @@ async def test_a_frozen_server_ends_every_call_within_the_budget_then_all_goes_o
     assert not any(r.exc_info for r in caplog.records)  # no traceback at all
 
 
+@pytest.mark.slow
 async def test_behind_a_lock_calls_past_the_pool_answer_busy_within_the_same_budget(
         service, url):
     record = await service.start(1, None, None, seed=4)
@@ -198,6 +200,7 @@ async def test_an_unreachable_server_at_opening_is_one_unavailable_error(own_ser
         await GameService.open(f"{path.rsplit('/', 1)[0]}/postgres?host=/nonexistent-socket")
 
 
+@pytest.mark.slow
 async def test_a_write_lock_held_by_another_session_is_busy_for_writes_then_all_goes_on(
         service, url):
     """The PostgreSQL twin of test_busy's first test: writes wait, then "try again"; reads

@@ -73,7 +73,7 @@ async def games(service) -> dict[int, list[int]]:
     for owner in (ME, OTHER):
         lost = await service.start(owner, GUILD, 77)
         await service.resign(lost.id, owner)
-        daily, _ = await service.start_daily(owner, GUILD, 77)
+        daily, _ = await service.daily.start(owner, GUILD, 77)
         await service.resign(daily.id, owner)
         mine[owner] += [lost.id, daily.id]
     active = await service.start(ME, GUILD, 77, seed=5)
@@ -88,7 +88,7 @@ async def boards(service: GameService) -> dict[str, list[Any]]:
     out: dict[str, list[Any]] = {}
     for guild in (None, GUILD, OTHER_GUILD):
         out[f"leaderboard {guild}"] = list(await service.leaderboard(guild, limit=50))
-        out[f"daily {guild}"] = list(await service.daily_board(service.today(), guild))
+        out[f"daily {guild}"] = list(await service.daily.board(service.daily.today(), guild))
     return out
 
 

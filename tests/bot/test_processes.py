@@ -4,6 +4,8 @@ lock and no memory: only the database's version guard stands between them."""
 
 from __future__ import annotations
 
+import pytest
+
 import json
 import subprocess
 import sys
@@ -17,6 +19,7 @@ ROOT = Path(__file__).resolve().parents[2]
 GAMES = 24
 
 
+@pytest.mark.slow
 async def test_two_processes_on_the_same_games_lose_duplicate_and_fork_nothing(database,
                                                                              tmp_path):
     service = await GameService.open(database)

@@ -130,13 +130,13 @@ async def test_every_query_a_command_runs_uses_an_index(service, database):
     await service.verify(1)                                          # the admin's verify
     damaged = await service.start(101, 1, 5)
     await service.abandon(damaged.id, 101)                           # giving up a damaged game
-    daily, _ = await service.start_daily(102, 1, 5)                  # /monopoly daily
-    await service.start_daily(102, 1, 5)                             # ...asked again
-    await service.active_daily(102)
+    daily, _ = await service.daily.start(102, 1, 5)                  # /monopoly daily
+    await service.daily.start(102, 1, 5)                             # ...asked again
+    await service.daily.active(102)
     await service.resign(daily.id, 102)
     for guild in (1, None):
-        await service.daily_board(service.today(), guild)            # the day's board
-    await service.streak(102)                                        # streaks
+        await service.daily.board(service.daily.today(), guild)            # the day's board
+    await service.daily.streak(102)                                        # streaks
     await stop()
 
     queries = sorted({(s, a) for s, a in sent

@@ -18,16 +18,16 @@ async def test_every_query_of_settings_and_seasons_uses_an_index(service, databa
     sent: Sent = []
     stop = await watch(service, sent)
 
-    await service.server_settings(1)                                  # /monopoly new
-    await service.change_setting(1, 9, "announce", 5)                   # /monopoly-admin
-    await service.change_setting(1, 9, "season", "quarter")
-    await service.hide_player(1, 9, 3, "test account")                  # .. hide
-    await service.hide_player(1, 9, 3, "", hidden=False)                # .. unhide
-    await service.settings_log(1)                                       # .. log
+    await service.servers.settings(1)                                  # /monopoly new
+    await service.servers.change(1, 9, "announce", 5)                   # /monopoly-admin
+    await service.servers.change(1, 9, "season", "quarter")
+    await service.servers.hide(1, 9, 3, "test account")                  # .. hide
+    await service.servers.hide(1, 9, 3, "", hidden=False)                # .. unhide
+    await service.servers.log(1)                                       # .. log
     for guild in (1, None):                                             # /monopoly leaderboard
-        for season in (service.season_now(MONTH), service.season_now(QUARTER), ALL_TIME):
-            await service.season_leaderboard(guild, season, limit=100, offset=10)
-    await service.due_announcements()                                   # the announcer
+        for season in (service.seasons.now(MONTH), service.seasons.now(QUARTER), ALL_TIME):
+            await service.seasons.leaderboard(guild, season, limit=100, offset=10)
+    await service.seasons.due_announcements()                                   # the announcer
     await stop()
 
     queries = sorted({(s, a) for s, a in sent

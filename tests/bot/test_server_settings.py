@@ -51,25 +51,25 @@ async def win(service: GameService, owner: int, guild: int | None) -> int:
 
 async def test_a_change_is_stored_and_logged_with_who_and_the_old_value(clocked):
     service, clock = clocked
-    assert (await service.server_settings(GUILD)).edition is None
-    await service.change_setting(GUILD, ADMIN, "edition", "fr")
+    assert (await service.servers.settings(GUILD)).edition is None
+    await service.servers.change(GUILD, ADMIN, "edition", "fr")
     clock.now += 60
-    settings = await service.change_setting(GUILD, ADMIN + 1, "edition", "uk")
+    settings = await service.servers.change(GUILD, ADMIN + 1, "edition", "uk")
     assert settings.edition == "uk"
-    await service.change_setting(GUILD, ADMIN, "channels", [5, 3, 5])
-    await service.change_setting(GUILD, ADMIN, "threads", True)
-    settings = await service.change_setting(GUILD, ADMIN, "public", False)
+    await service.servers.change(GUILD, ADMIN, "channels", [5, 3, 5])
+    await service.servers.change(GUILD, ADMIN, "threads", True)
+    settings = await service.servers.change(GUILD, ADMIN, "public", False)
     assert (settings.channels, settings.threads, settings.public) == ((3, 5), True, False)
-    settings = await service.change_setting(GUILD, ADMIN, "edition", None)  # the default again
+    settings = await service.servers.change(GUILD, ADMIN, "edition", None)  # the default again
     assert settings.edition is None
-    assert (await service.server_settings(OTHER_GUILD)).channels == ()  # per server
-    log = await service.settings_log(GUILD)
+    assert (await service.servers.settings(OTHER_GUILD)).channels == ()  # per server
+    log = await service.servers.log(GUILD)
     assert [(e.actor_id, e.name, e.old_value, e.new_value) for e in log] == [
         (ADMIN, "edition", "uk", None), (ADMIN, "public", None, "off"),
         (ADMIN, "threads", None, "on"), (ADMIN, "channels", None, "3,5"),
         (ADMIN + 1, "edition", "fr", "uk"), (ADMIN, "edition", None, "fr")]
     assert log[4].at == clock.now
-    assert await service.settings_log(OTHER_GUILD) == []
+    assert await service.servers.log(OTHER_GUILD) == []
 
 
 @pytest.mark.parametrize(("name", "value"), [("edition", "de"), ("preset", "nope"),
@@ -79,8 +79,8 @@ async def test_a_value_a_setting_cant_take_is_refused_and_nothing_is_logged(cloc
                                                                            value):
     service, _ = clocked
     with pytest.raises(InvalidRequest):
-        await service.change_setting(GUILD, ADMIN, name, value)
-    assert await service.settings_log(GUILD) == []
+        await service.servers.change(GUILD, ADMIN, name, value)
+    assert await service.servers.log(GUILD) == []
 
 
 async def test_season_boundary_is_midnight_utc_on_the_last_day_of_the_month(clocked):
@@ -94,59 +94,59 @@ async def test_season_boundary_is_midnight_utc_on_the_last_day_of_the_month(cloc
         season = parse(key)
         assert season is not None and season.key == key.replace("all", "all")
         boards[key] = [(r.owner_id, r.score) for r in
-                       await service.season_leaderboard(GUILD, season)]
+                       await service.seasons.leaderboard(GUILD, season)]
     assert boards["2026-10"] == [(1, october)]
     assert boards["2026-11"] == [(2, november)]
     assert sorted(boards["2026-Q4"]) == sorted(boards["all"]) == [(1, october), (2, november)]
     assert boards["2026-Q3"] == []
-    assert service.season_now(MONTH) == parse("2026-11")
-    assert service.season_now(QUARTER).key == "2026-Q4"
+    assert service.seasons.now(MONTH) == parse("2026-11")
+    assert service.seasons.now(QUARTER).key == "2026-Q4"
     # The global board has the same seasons.
-    assert [r.owner_id for r in await service.season_leaderboard(None, parse("2026-10"))] == [1]
+    assert [r.owner_id for r in await service.seasons.leaderboard(None, parse("2026-10"))] == [1]
 
 
 async def test_a_hidden_player_leaves_the_server_boards_and_comes_back_on_undo(clocked):
     service, _ = clocked
     for owner in (1, 2, 3):
         await win(service, owner, GUILD)
-    season = service.season_now(MONTH)
+    season = service.seasons.now(MONTH)
 
     async def owners(guild: int | None, of: Season = season) -> set[int]:
-        return {r.owner_id for r in await service.season_leaderboard(guild, of)}
+        return {r.owner_id for r in await service.seasons.leaderboard(guild, of)}
 
     assert await owners(GUILD) == {1, 2, 3}
-    assert await service.hide_player(GUILD, ADMIN, 2, "test account")
-    assert not await service.hide_player(GUILD, ADMIN, 2, "again")  # hidden already
+    assert await service.servers.hide(GUILD, ADMIN, 2, "test account")
+    assert not await service.servers.hide(GUILD, ADMIN, 2, "again")  # hidden already
     assert await owners(GUILD) == await owners(GUILD, ALL_TIME) == {1, 3}
-    ranks = [r.rank for r in await service.season_leaderboard(GUILD, season)]
+    ranks = [r.rank for r in await service.seasons.leaderboard(GUILD, season)]
     assert ranks == sorted(ranks) and ranks[0] == 1
     assert await owners(None) == {1, 2, 3}  # the server's choice, not the global board's
     assert (await service.stats(2)).won == 1  # nothing deleted: the player keeps it all
-    assert await service.hide_player(GUILD, ADMIN + 1, 2, "", hidden=False)
+    assert await service.servers.hide(GUILD, ADMIN + 1, 2, "", hidden=False)
     assert await owners(GUILD) == {1, 2, 3}
-    log = await service.settings_log(GUILD)
+    log = await service.servers.log(GUILD)
     assert [(e.actor_id, e.name, e.new_value, e.reason) for e in log] == [
         (ADMIN + 1, "hidden:2", None, None), (ADMIN, "hidden:2", "hidden", "test account")]
 
 
 async def test_a_season_winner_is_announced_once_when_the_season_ends(clocked):
     service, clock = clocked
-    await service.change_setting(GUILD, ADMIN, "announce", 555)
-    await service.change_setting(OTHER_GUILD, ADMIN, "announce", 556)
-    await service.change_setting(OTHER_GUILD, ADMIN, "season", "none")  # no seasons there
+    await service.servers.change(GUILD, ADMIN, "announce", 555)
+    await service.servers.change(OTHER_GUILD, ADMIN, "announce", 556)
+    await service.servers.change(OTHER_GUILD, ADMIN, "season", "none")  # no seasons there
     clock.now = at("2026-10-31T23:59:59")
     score = await win(service, 4, GUILD)
-    assert await service.due_announcements() == []  # September ended a month ago: old news
+    assert await service.seasons.due_announcements() == []  # September ended a month ago: old news
     clock.now = at("2026-11-01T00:00:00")
-    due = await service.due_announcements()
+    due = await service.seasons.due_announcements()
     assert [(a.guild_id, a.channel_id, a.season.key) for a in due] == [(GUILD, 555, "2026-10")]
     assert (due[0].winner.owner_id, due[0].winner.score) == (4, score)
-    assert await service.due_announcements() == []  # once
+    assert await service.seasons.due_announcements() == []  # once
     clock.now = at("2026-12-03T23:59:59")  # a bot down at midnight tells it when back...
-    due = await service.due_announcements()
+    due = await service.seasons.due_announcements()
     assert [(a.season.key, a.winner) for a in due] == [("2026-11", None)]  # nobody won
     clock.now = at("2027-01-04T00:00:01")  # ...within three days
-    assert await service.due_announcements() == []
+    assert await service.seasons.due_announcements() == []
 
 
 @pytest.mark.parametrize("direction", ["to_postgresql", "to_sqlite"])
@@ -156,22 +156,22 @@ async def test_migrate_db_copies_the_servers_settings_log_and_announcements(
     source, dest = (lite, postgres_url) if direction == "to_postgresql" else (postgres_url, lite)
     clock = Clock(at("2026-11-01T00:00:00"))
     service = await GameService.open(source, clock=clock)
-    await service.change_setting(GUILD, ADMIN, "announce", 555)
-    await service.change_setting(GUILD, ADMIN, "edition", "fr")
-    await service.hide_player(GUILD, ADMIN, 3, "test account")
-    assert len(await service.due_announcements()) == 1  # October's
-    before = await service.settings_log(GUILD)
+    await service.servers.change(GUILD, ADMIN, "announce", 555)
+    await service.servers.change(GUILD, ADMIN, "edition", "fr")
+    await service.servers.hide(GUILD, ADMIN, 3, "test account")
+    assert len(await service.seasons.due_announcements()) == 1  # October's
+    before = await service.servers.log(GUILD)
     await service.close()
     await copy_database(source, dest)
     copied = await GameService.open(dest, clock=clock)
     try:
-        settings = await copied.server_settings(GUILD)
+        settings = await copied.servers.settings(GUILD)
         assert (settings.edition, settings.announce, settings.hidden) == (
             "fr", 555, frozenset({3}))
-        assert await copied.settings_log(GUILD) == before
-        assert await copied.due_announcements() == []  # told already, before the copy
-        await copied.change_setting(GUILD, ADMIN, "edition", "uk")  # new ids go on after
-        assert [e.id for e in await copied.settings_log(GUILD)][0] > before[0].id
+        assert await copied.servers.log(GUILD) == before
+        assert await copied.seasons.due_announcements() == []  # told already, before the copy
+        await copied.servers.change(GUILD, ADMIN, "edition", "uk")  # new ids go on after
+        assert [e.id for e in await copied.servers.log(GUILD)][0] > before[0].id
     finally:
         await copied.close()
 
@@ -179,10 +179,10 @@ async def test_migrate_db_copies_the_servers_settings_log_and_announcements(
 async def test_a_hidden_player_leaves_the_servers_daily_board_too(clocked):
     service, _ = clocked
     for owner in (1, 2):
-        daily, _ = await service.start_daily(owner, GUILD, 1)
+        daily, _ = await service.daily.start(owner, GUILD, 1)
         await service.resign(daily.id, owner)
-    day = service.today()
-    assert {r.owner_id for r in await service.daily_board(day, GUILD)} == {1, 2}
-    await service.hide_player(GUILD, ADMIN, 1, "test account")
-    assert [(r.rank, r.owner_id) for r in await service.daily_board(day, GUILD)] == [(1, 2)]
-    assert {r.owner_id for r in await service.daily_board(day, None)} == {1, 2}
+    day = service.daily.today()
+    assert {r.owner_id for r in await service.daily.board(day, GUILD)} == {1, 2}
+    await service.servers.hide(GUILD, ADMIN, 1, "test account")
+    assert [(r.rank, r.owner_id) for r in await service.daily.board(day, GUILD)] == [(1, 2)]
+    assert {r.owner_id for r in await service.daily.board(day, None)} == {1, 2}

@@ -277,7 +277,7 @@ async def test_E3_a_damaged_game_can_be_abandoned_by_its_owner_and_frees_them(se
                                                                             database):
     record = await service.start(3, None, None, seed=8)
     await raw(database, "UPDATE games SET state = '[]' WHERE id = ?", record.id)
-    service._live.drop(record.id)  # another process damaged it: the cache can't know
+    service.core.live.drop(record.id)  # another process damaged it: the cache can't know
     with pytest.raises(DamagedGame):
         await service.resign(record.id, 3)
     with pytest.raises(NotYourGame):

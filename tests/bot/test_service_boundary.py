@@ -109,9 +109,9 @@ async def test_a_daily_day_past_any_date_is_an_invalid_request_on_both_backends(
     opened = await GameService.open(database)
     try:
         with pytest.raises(InvalidRequest, match="a day"):
-            await opened.daily_of(1, day)
+            await opened.daily.of(1, day)
         with pytest.raises(InvalidRequest, match="a day"):
-            await opened.daily_board(day, None)
-        assert await opened.daily_of(1, 2_932_896) is None  # 9999-12-31: a day, no daily
+            await opened.daily.board(day, None)
+        assert await opened.daily.of(1, 2_932_896) is None  # 9999-12-31: a day, no daily
     finally:
         await opened.close()

@@ -103,28 +103,28 @@ async def service(tmp_path, monkeypatch) -> AsyncIterator[tuple[GameService, Clo
 async def test_H5_a_daily_is_seen_by_others_once_finished_and_the_day_over_or_theirs_done(
         service):
     service, clock = service
-    alice, _ = await service.start_daily(1, None, None)
-    bob, _ = await service.start_daily(2, None, None)
-    assert await service.may_see(alice, 1) and not await service.may_see(alice, 2)
+    alice, _ = await service.daily.start(1, None, None)
+    bob, _ = await service.daily.start(2, None, None)
+    assert await service.daily.may_see(alice, 1) and not await service.daily.may_see(alice, 2)
     alice = (await service.resign(alice.id, 1)).record
-    assert not await service.may_see(alice, 2)  # bob's own daily is still going
-    assert not await service.may_see(alice, 3)  # carol hasn't played it
+    assert not await service.daily.may_see(alice, 2)  # bob's own daily is still going
+    assert not await service.daily.may_see(alice, 3)  # carol hasn't played it
     await service.resign(bob.id, 2)
-    assert await service.may_see(alice, 2)
+    assert await service.daily.may_see(alice, 2)
     clock.now += DAY_SECONDS
-    assert await service.may_see(alice, 3)
-    assert await service.daily_rank(alice) == (1, 2)  # both 0 points, the same turns
+    assert await service.daily.may_see(alice, 3)
+    assert await service.daily.rank(alice) == (1, 2)  # both 0 points, the same turns
 
 
 async def test_the_rank_of_the_day_counts_every_finished_daily(service):
     service, _ = service
     records = []
     for owner in range(1, 5):
-        record, _ = await service.start_daily(owner, None, None)
+        record, _ = await service.daily.start(owner, None, None)
         player = make_strategy("always-buy")
         while record.game.turn < owner:  # the later the owner, the longer it lasts
             record = (await service.act(record.id, owner, record.version,
                                         player.choose(record.game))).record
         records.append((await service.resign(record.id, owner)).record)
-    ranks = [await service.daily_rank(record) for record in records]
+    ranks = [await service.daily.rank(record) for record in records]
     assert ranks == [(4, 4), (3, 4), (2, 4), (1, 4)]

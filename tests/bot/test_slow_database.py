@@ -5,6 +5,8 @@ for 4 s (less than the bot's 5 s busy timeout, so the move is then stored)."""
 
 from __future__ import annotations
 
+import pytest
+
 import sqlite3
 import threading
 import time
@@ -27,6 +29,7 @@ def hold_write_lock(db: Path, seconds: float, taken: threading.Event) -> None:
         conn.close()
 
 
+@pytest.mark.slow
 def test_a_click_waiting_on_a_locked_database_is_acknowledged_in_time_then_played(fake,
                                                                                    tmp_path):
     db = tmp_path / "games.sqlite3"

@@ -110,6 +110,7 @@ def fake_discord() -> Iterator[FakeDiscord]:
         discord_.stop()
 
 
+@pytest.mark.slow
 def test_the_bot_starts_syncs_reaches_ready_and_stops_cleanly_on_sigterm(tmp_path, fake_discord):
     db = tmp_path / "data" / "games.sqlite3"
     env = {"PATH": os.environ.get("PATH", ""), "DISCORD_TOKEN": "secret.token.value",

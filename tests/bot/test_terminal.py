@@ -10,6 +10,7 @@ from collections.abc import Iterator
 
 from bot.application.service import GameService
 from bot.cli.terminal import play, run_terminal
+from game_core import Roll
 
 
 def scripted(answers: list[str]) -> tuple[list[str], object, object]:
@@ -169,3 +170,21 @@ async def test_a_house_rule_game_in_the_terminal_says_which_rules(tmp_path):
                       options={"bank_build_cap": 2}) == 0
     assert ("House rules: the Bank builds at most 2 houses. This game doesn't count on "
             "the leaderboard.") in said
+
+
+async def test_a_refused_key_is_told_in_the_players_language_not_the_engines_english(tmp_path):
+    # `o` (roll on) while a buy choice waits: the engine refuses the roll (P1), and a French
+    # player reads why in French, worded from the refusal's code.
+    db = tmp_path / "fr.sqlite3"
+    service = await GameService.open(db)
+    try:
+        record = await service.start(5, None, None, edition="fr", seed=7)
+        await service.play(record.id, 5, record.version, Roll())  # to Gare Montparnasse
+    finally:
+        await service.close()
+    said, ask, say = scripted(["o", "q"])
+    assert await play(db, 5, "fr", "fr", ask, say) == 0
+    text = "\n".join(said)
+    assert ("Impossible : pas maintenant : décidez d'abord si vous achetez Gare Montparnasse"
+            in text)
+    assert "can't" not in text

@@ -100,15 +100,15 @@ async def test_a_member_without_manage_server_cant_change_settings_even_forged(w
         forged = await forged_slash(world, world.bob, world.channel, name, **options)
         assert forged.ephemeral and "Manage Server" in forged.response.content, name
     service = world.env.bot.service
-    assert (await service.server_settings(world.guild.id)).edition is None
-    assert (await service.server_settings(world.guild.id)).hidden == frozenset()
-    assert await service.settings_log(world.guild.id) == []
+    assert (await service.servers.settings(world.guild.id)).edition is None
+    assert (await service.servers.settings(world.guild.id)).hidden == frozenset()
+    assert await service.servers.log(world.guild.id) == []
     # The same command from a member who has it.
     done = await admin.slash(world.channel, "monopoly-admin edition", value="fr")
     assert done.ephemeral and "fr" in done.response.content
     shown = await admin.slash(world.channel, "monopoly-admin show")
     assert shown.ephemeral and any(f.value == "fr" for f in shown.response.embeds[0].fields)
-    [entry] = await service.settings_log(world.guild.id)
+    [entry] = await service.servers.log(world.guild.id)
     assert (entry.actor_id, entry.name, entry.old_value, entry.new_value) == (
         admin.id, "edition", None, "fr")
 
@@ -125,7 +125,7 @@ async def test_the_servers_default_edition_and_preset_start_new_games(world, adm
     chosen = await world.env.bot.service.active_game(world.bob.id)
     assert chosen.edition == "fr" and chosen.game.options.rule_set == "standard"
     await world.bob.slash(world.channel, "monopoly-daily play")  # the daily's edition too
-    daily = await world.env.bot.service.active_daily(world.bob.id)
+    daily = await world.env.bot.service.daily.active(world.bob.id)
     assert daily.edition == "uk" and daily.game.options.rule_set == "standard"
 
 

@@ -59,6 +59,7 @@ async def _decision_seq(world, message, rolling: bool, limit: int = 400) -> list
 
 
 @pytest.mark.parametrize("seed", [2, 5, 9])
+@pytest.mark.slow
 async def test_roll_on_stops_at_every_decision_plain_roll_shows_and_only_those(
         world, seeds, seed):
     seeds.append(seed)
@@ -139,6 +140,7 @@ def _debt_seed() -> tuple[int, int]:
     raise AssertionError("no debt of several steps")
 
 
+@pytest.mark.slow
 async def test_M1_pay_it_for_me_lists_the_plan_then_pays_exactly_in_that_order(world, seeds):
     seed, _ = _debt_seed()
     seeds.append(seed)

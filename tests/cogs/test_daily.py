@@ -29,13 +29,13 @@ async def test_the_daily_is_a_second_slot_and_a_second_call_resumes_it(world):
     assert "standard rules, the same dice for everyone" in field
     assert "Get Out of Jail Free card goes back under its deck only once used or sold" in field
     service = world.env.bot.service
-    record = await service.active_daily(world.alice.id)
+    record = await service.daily.active(world.alice.id)
     assert record is not None and (await service.active_game(world.alice.id)).id == 1
     # No hints on the daily (the ordinary game has its Hint button).
     assert not any("hint" in c.get("custom_id", "") for c in components(daily.response))
     assert any("hint" in c.get("custom_id", "") for c in components(ordinary.response))
     again = await world.alice.slash(world.channel, "monopoly-daily play")
-    assert (await service.active_daily(world.alice.id)).id == record.id  # type: ignore[union-attr]
+    assert (await service.daily.active(world.alice.id)).id == record.id  # type: ignore[union-attr]
     assert again.response.embeds[0].footer.text.startswith(f"Game #{record.id}")
 
 
@@ -77,7 +77,7 @@ async def test_the_days_board_orders_wins_then_losses_by_turns_and_speaks_french
     service = world.env.bot.service
     for user in (world.alice, world.bob):
         await user.slash(world.channel, "monopoly-daily play")
-        record = await service.active_daily(user.id)
+        record = await service.daily.active(user.id)
         chooser = make_strategy("always-buy")
         while user is world.bob and record.game.turn < 3:  # bob survives longer
             record = (await service.act(record.id, user.id, record.version,

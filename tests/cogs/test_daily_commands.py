@@ -29,7 +29,7 @@ async def _daily_with_a_mortgage(world, user):
     at a roll."""
     await user.slash(world.channel, "monopoly-daily play")
     service = world.env.bot.service
-    record = await service.active_daily(user.id)
+    record = await service.daily.active(user.id)
     player = make_strategy("always-buy")
     for _ in range(300):
         game = record.game

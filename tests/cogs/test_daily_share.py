@@ -36,7 +36,7 @@ class Clock:
 
 def _fix_clock(world, now: float) -> Clock:
     clock = Clock(now)
-    world.env.bot.service._clock = clock  # the service's clock, as GameService.open takes it
+    world.env.bot.service.core.clock = clock  # the service's clock, as GameService.open takes it
     return clock
 
 
@@ -46,7 +46,7 @@ async def _play(world, user, message, strategy: str, moves: int) -> tuple[object
     service = world.env.bot.service
     player, dice = make_strategy(strategy), []
     for _ in range(moves):
-        record = await service.active_daily(user.id)
+        record = await service.daily.active(user.id)
         if record is None:
             break
         action = player.choose(record.game)
@@ -63,6 +63,7 @@ async def _play(world, user, message, strategy: str, moves: int) -> tuple[object
     return message, dice
 
 
+@pytest.mark.slow
 async def test_H4_two_players_of_the_daily_see_the_same_dice_for_the_same_roll(world):
     alice = await world.alice.slash(world.channel, "monopoly-daily play")
     bob = await world.bob.slash(world.channel, "monopoly-daily play")
@@ -71,8 +72,8 @@ async def test_H4_two_players_of_the_daily_see_the_same_dice_for_the_same_roll(w
     common = min(len(alice_dice), len(bob_dice))
     # The dice and the square they lead to (doubles off: no roll is skipped or added).
     assert common >= 10 and alice_dice[:common] == bob_dice[:common]
-    alice_game = (await world.env.bot.service.active_daily(world.alice.id)).game
-    bob_game = (await world.env.bot.service.active_daily(world.bob.id)).game
+    alice_game = (await world.env.bot.service.daily.active(world.alice.id)).game
+    bob_game = (await world.env.bot.service.daily.active(world.bob.id)).game
     assert alice_game.s.owner != bob_game.s.owner  # different choices all the same
 
 
@@ -84,8 +85,8 @@ async def test_H5_another_member_sees_nothing_of_a_daily_in_progress(world):
     assert all(m.id != message.id and not m.embeds for m in seen), seen
     with pytest.raises(Exception, match="not visible"):
         await world.bob.click(message, custom_id=button_ids(message)["roll"])
-    record = await world.env.bot.service.active_daily(world.alice.id)
-    assert not await world.env.bot.service.may_see(record, world.bob.id)
+    record = await world.env.bot.service.daily.active(world.alice.id)
+    assert not await world.env.bot.service.daily.may_see(record, world.bob.id)
     # Bob's commands don't reach it either: they speak of his own games only.
     nothing = await world.bob.slash(world.channel, "monopoly-daily board")
     assert nothing.response.content == t("en", "which.no_daily_yet")
@@ -104,18 +105,19 @@ def _spoilers() -> list[str]:
 
 
 @pytest.mark.parametrize("locale", ["en", "fr"])
+@pytest.mark.slow
 async def test_the_share_gives_away_no_square_dice_or_card(world, interaction_locales, locale):
     interaction_locales[world.alice.id] = locale
     started = await world.alice.slash(world.channel, "monopoly-daily play")
     message, _ = await _play(world, world.alice, started.response, "always-buy", 80)
-    if await world.env.bot.service.active_daily(world.alice.id) is not None:
+    if await world.env.bot.service.daily.active(world.alice.id) is not None:
         prompt = await world.alice.slash(world.channel, "monopoly resign")
         await world.alice.click(prompt.response, label=t(locale, "button.confirm_resign"))
     result = await world.alice.slash(world.channel, "monopoly-daily play")
     shared = await world.alice.click(result.response, label=t(locale, "button.share"))
     post = shared.response.content
     assert not shared.ephemeral
-    record = await world.env.bot.service.latest_daily(world.alice.id)
+    record = await world.env.bot.service.daily.latest(world.alice.id)
     lines = post.splitlines()
     assert lines[0].startswith(t(locale, "share.head.lost", number=day_number(record.daily_day),
                                  player="alice", turns="").rstrip())
@@ -135,7 +137,7 @@ async def test_rank_and_next_daily_around_midnight_utc(world):
     service = world.env.bot.service
     await world.alice.slash(world.channel, "monopoly-daily play")
     await world.bob.slash(world.channel, "monopoly-daily play")
-    bob = await service.active_daily(world.bob.id)
+    bob = await service.daily.active(world.bob.id)
     assert bob.daily_day == DAY
     player = make_strategy("always-buy")
     while bob.game.turn < 3:  # bob lasts longer than alice
@@ -151,10 +153,10 @@ async def test_rank_and_next_daily_around_midnight_utc(world):
     clock.now = MIDNIGHT + 30  # 00:00:30 on the next day: bob's daily still counts for DAY
     prompt = await world.bob.slash(world.channel, "monopoly resign")
     await world.bob.click(prompt.response, label=t("en", "button.confirm_resign"))
-    finished = await service.daily_of(world.bob.id, DAY)
+    finished = await service.daily.of(world.bob.id, DAY)
     assert finished is not None and finished.status == "lost"
     result = await world.bob.slash(world.channel, "monopoly-daily play")  # today's is a new one
-    assert (await service.active_daily(world.bob.id)).daily_day == DAY + 1
+    assert (await service.daily.active(world.bob.id)).daily_day == DAY + 1
     assert result.response.embeds[0].fields[-1].value.startswith(f"#{day_number(DAY + 1)}")
     shared = await world.alice.click(before.response, label="Share")
     after = shared.response.content.splitlines()
@@ -214,7 +216,7 @@ async def test_H2_H5_after_a_restart_the_private_message_plays_and_daily_brings_
     started = await world.alice.slash(world.channel, "monopoly-daily play")
     message, _ = await _play(world, world.alice, started.response, "always-buy", 3)
     await world.env.restart_bot(make_bot())  # the interactions known before are gone
-    record = await world.env.bot.service.active_daily(world.alice.id)
+    record = await world.env.bot.service.daily.active(world.alice.id)
     message, _ = await _play(world, world.alice, message, "always-buy", 3)  # old message
     assert (await world.env.bot.service.get(record.id)).version > record.version
     # A client reload loses an ephemeral message: /monopoly-daily play shows the game again.
@@ -230,13 +232,14 @@ async def test_H2_H5_after_a_restart_the_private_message_plays_and_daily_brings_
     assert all(not m.embeds for m in world.channel.history(viewer=world.bob))
 
 
+@pytest.mark.slow
 async def test_the_click_that_ends_the_daily_hands_its_player_the_result_to_post(world):
     _fix_clock(world, MIDNIGHT - 3600)  # the post's "next daily in" stays the same
     started = await world.alice.slash(world.channel, "monopoly-daily play")
     service, message = world.env.bot.service, started.response
     player, result = make_strategy("always-buy"), None
     for _ in range(1000):
-        record = await service.active_daily(world.alice.id)
+        record = await service.daily.active(world.alice.id)
         if record is None:
             break
         action = player.choose(record.game)
@@ -246,7 +249,7 @@ async def test_the_click_that_ends_the_daily_hands_its_player_the_result_to_post
         else:
             custom_id, _ = select_ids(message)[menu]
             result = await world.alice.select(message, [str(action.square)], custom_id=custom_id)
-    assert result is not None and (await service.latest_daily(world.alice.id)).status == "lost"
+    assert result is not None and (await service.daily.latest(world.alice.id)).status == "lost"
     [shown] = result.followups
     assert shown.ephemeral and "🤖" in shown.embeds[0].description
     labels = [c.get("label") for c in components(shown)]

@@ -9,6 +9,7 @@ from __future__ import annotations
 from game_core.board import SQUARES
 
 from .conftest import button_ids, button_labels
+from .test_hostile_input import forge, forged_button
 
 
 def _synced_commands(world) -> dict:
@@ -81,3 +82,19 @@ async def test_a_bad_rule_option_is_explained_in_french(world, interaction_local
     assert result.ephemeral and result.response.content == (
         "Option de partie invalide : votre argent de départ (2\xa0500) ne peut pas dépasser "
         "le trésor de la Banque (1\xa0000), qui le contient au départ.")
+
+
+async def test_a_refused_roll_on_is_explained_in_french(world, seeds, interaction_locales):
+    # A Roll on sent while a buy choice waits (a forged or replayed click): the engine refuses
+    # the roll (P1), and the French player reads why in French, not the engine's English.
+    interaction_locales[world.alice.id] = "fr"
+    seeds.append(3)  # the first roll stops on Rue de Vaugirard, unowned
+    start = await world.alice.slash(world.channel, "monopoly new", edition="fr")
+    await world.alice.click(start.response, custom_id=button_ids(start.response)["roll"])
+    decline = button_ids(start.response)["decline"]
+    roll_on = forge(world, start.response, decline,
+                    forged_button(decline.rsplit(":", 1)[0] + ":roll_on"))
+    refused = await world.alice.click(start.response, custom_id=roll_on)
+    assert refused.ephemeral and refused.response.content == (
+        "Impossible : pas maintenant : décidez d'abord si vous achetez Rue de Vaugirard")
+    assert world.env.errors == []

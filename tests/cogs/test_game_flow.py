@@ -84,6 +84,7 @@ async def test_E1_a_whole_house_rule_win_through_clicks_stays_off_the_leaderboar
     assert (fields["Won"], fields["House-rule wins"], fields["Best score"]) == ("1", "1", "—")
 
 
+@pytest.mark.slow
 async def test_E3_a_whole_game_to_a_loss_through_clicks_and_menus(world, seeds):
     # Buying everything with little cash: debts are raised through the sell/mortgage menus.
     options = {"start_cash": 300}
@@ -144,6 +145,7 @@ def play_again_label(message) -> str:
     return again["label"]
 
 
+@pytest.mark.slow
 async def test_M1_each_menu_says_what_it_does_and_what_is_still_missing(world, seeds):
     options = {"start_cash": 300}
     seeds.append(find_seed(options, "lost", "always-buy", needs_menu=True))

@@ -4,6 +4,8 @@ makes possible."""
 
 from __future__ import annotations
 
+import pytest
+
 from game_core import Game, Roll
 from game_core.advisor import open_choices
 from game_core.plans import buy_plan, debt_plans
@@ -58,6 +60,7 @@ async def _actions_after(service, version: int) -> list[dict]:
     return [e.action for e in sorted(log, key=lambda e: e.seq) if e.seq > version]
 
 
+@pytest.mark.slow
 async def test_M1_a_debt_hint_lists_its_few_ways_to_pay_and_one_click_pays_it(world, seeds):
     seed, _ = _debt_seed()
     seeds.append(seed)

@@ -96,6 +96,7 @@ def played_states() -> Iterator[tuple[Game, list[Event]]]:
             yield game, events
 
 
+@pytest.mark.slow
 def test_every_state_of_played_games_fits() -> None:
     count = 0
     for game, events in played_states():

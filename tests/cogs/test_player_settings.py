@@ -34,14 +34,14 @@ async def test_settings_are_shown_to_the_player_alone_and_changed_by_the_option(
     changed = await world.alice.slash(world.channel, "monopoly settings", debt_confirm="off")
     assert changed.ephemeral and changed.response.content == t("en", "prefs.changed")
     assert t("en", "prefs.debt_confirm.off") in _settings_text(changed.response)
-    assert (await service.player_settings(world.alice.id)).confirm_debts is False
-    assert (await service.player_settings(world.bob.id)).confirm_debts is True  # hers only
+    assert (await service.prefs.get(world.alice.id)).confirm_debts is False
+    assert (await service.prefs.get(world.bob.id)).confirm_debts is True  # hers only
     interaction_locales[world.alice.id] = "fr"  # in French, the same setting
     french = await world.alice.slash(world.channel, "monopoly settings")
     assert t("fr", "prefs.debt_confirm.off") in _settings_text(french.response)
     back = await world.alice.slash(world.channel, "monopoly settings", debt_confirm="on")
     assert t("fr", "prefs.debt_confirm.on") in _settings_text(back.response)
-    assert (await service.player_settings(world.alice.id)).confirm_debts is True
+    assert (await service.prefs.get(world.alice.id)).confirm_debts is True
     assert world.env.errors == []
 
 
@@ -60,6 +60,7 @@ async def _to_a_debt(world: Any, seeds: list[int]) -> tuple[Any, Any]:
 
 
 @pytest.mark.parametrize("confirm", ["on", "off"])
+@pytest.mark.slow
 async def test_M1_pay_it_for_me_pays_in_one_click_when_the_confirm_is_off(world, seeds,
                                                                           confirm):
     service = world.env.bot.service

@@ -28,7 +28,7 @@ async def test_the_french_daily_board_explains_its_order_without_au_moins(
         world, interaction_locales):
     interaction_locales[world.bob.id] = "fr"
     service = world.env.bot.service
-    own, _ = await service.start_daily(world.alice.id, world.guild.id, world.channel.id)
+    own, _ = await service.daily.start(world.alice.id, world.guild.id, world.channel.id)
     await service.resign(own.id, world.alice.id)
     board = await world.bob.slash(world.channel, "monopoly-daily results", day="today")
     footer = board.response.embeds[0].footer.text

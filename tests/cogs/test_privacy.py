@@ -183,7 +183,7 @@ async def test_after_forget_every_board_reads_a_former_player_never_a_mention(
         record = (await service.act(record.id, world.alice.id, record.version,
                                     chooser.choose(record.game))).record
     assert record.status == "won"
-    daily, _ = await service.start_daily(world.alice.id, world.guild.id, world.channel.id)
+    daily, _ = await service.daily.start(world.alice.id, world.guild.id, world.channel.id)
     await service.resign(daily.id, world.alice.id)
     history = reply_of(await world.alice.slash(world.channel, "monopoly history"))
     prompt = await world.alice.slash(world.channel, "monopoly forget")

@@ -51,7 +51,7 @@ async def test_P2_a_lift_that_leaves_nothing_to_build_moves_on_and_says_why(worl
     record = await service.get(1)
     while not _empties_the_build_step(record.game, LiftMortgage(square)):
         action = Roll() if record.game.pending == ROLL else chooser.choose(record.game)
-        record = (await service.play(1, world.alice.id, record.version, action)).record
+        record = (await service.autoplay.play(1, world.alice.id, record.version, action)).record
     street = record.game.s.pending_square
 
     shown = await world.alice.slash(world.channel, "monopoly resume")  # the state now

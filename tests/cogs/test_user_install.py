@@ -38,6 +38,7 @@ def _channel_posts(world, channel) -> list[str]:
             if r.path.startswith(f"/channels/{channel.id}/messages")]
 
 
+@pytest.mark.slow
 async def test_a_whole_game_where_the_bot_cant_post_is_answers_to_interactions(
         world, elsewhere, discord_contract, seeds):
     seeds.append(STANDARD_WIN_SEEDS[0])
@@ -66,8 +67,8 @@ async def test_a_whole_game_where_the_bot_cant_post_is_answers_to_interactions(
 async def test_the_servers_settings_apply_only_where_the_server_installed_the_bot(
         world, elsewhere):
     service = world.env.bot.service
-    await service.change_setting(world.guild.id, 0, "public", False)  # private games here
-    await service.change_setting(world.guild.id, 0, "edition", "uk")
+    await service.servers.change(world.guild.id, 0, "public", False)  # private games here
+    await service.servers.change(world.guild.id, 0, "edition", "uk")
     mine = await world.alice.slash(elsewhere, "monopoly new")
     assert not mine.ephemeral  # her own install: public, as in a DM
     record = await service.active_game(world.alice.id)

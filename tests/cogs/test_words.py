@@ -133,14 +133,14 @@ async def test_the_global_daily_board_shows_names_and_a_servers_keeps_mentions(w
     service = world.env.bot.service
     strangers = [world.env.create_user(name) for name in ("zoé", "ünïcode")]
     for user in strangers:  # each plays the daily elsewhere and gives up
-        record, _ = await service.start_daily(user.id, None, None)
+        record, _ = await service.daily.start(user.id, None, None)
         await service.resign(record.id, user.id)
     board = await world.bob.slash(world.channel, "monopoly-daily results", day="today",
                                   scope="global")
     text = board.response.embeds[0].description
     assert "zoé" in text and "ünïcode" in text
     assert not any(f"<@{u.id}>" in text for u in strangers)
-    own, _ = await service.start_daily(world.alice.id, world.guild.id, world.channel.id)
+    own, _ = await service.daily.start(world.alice.id, world.guild.id, world.channel.id)
     await service.resign(own.id, world.alice.id)
     server = await world.bob.slash(world.channel, "monopoly-daily results", day="today")
     assert f"<@{world.alice.id}>" in server.response.embeds[0].description

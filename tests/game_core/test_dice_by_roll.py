@@ -113,6 +113,7 @@ def pairs_of_styles(seeds: int, options: dict | None = None, scheme: str = BY_RO
         yield seed, traces
 
 
+@pytest.mark.slow
 def test_H4_H5_on_2000_seeds_every_pair_of_styles_sees_the_same_dice_and_squares():
     """Doubles off (the daily's standard rules): the five strategies and focus with one
     buy/decline flipped see the same dice on every common movement roll and stand on the

@@ -11,6 +11,7 @@ from game_core.simulate import simulate, wilson_interval
 
 
 @pytest.mark.parametrize("preset", PRESETS, ids=[p.name for p in PRESETS])
+@pytest.mark.slow
 def test_a_presets_printed_win_rate_holds_under_the_best_strategy(preset):
     report = simulate(preset.games, PRESET_SEED, PRESET_STRATEGY, preset.options)
     low, high = wilson_interval(report.wins, report.games)

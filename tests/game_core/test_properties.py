@@ -7,6 +7,8 @@ actions empty only at the end, and every state round-trips through JSON (H3).
 import json
 import random
 
+import pytest
+
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -65,10 +67,12 @@ options_strategy = st.fixed_dictionaries({
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 2**64 - 1), options=options_strategy,
        resign_rate=st.sampled_from([0.0, 0.001]))
+@pytest.mark.slow
 def test_invariants_hold_after_every_random_legal_action(seed, options, resign_rate):
     play_random(seed, options, resign_rate)
 
 
+@pytest.mark.slow
 def test_hundreds_of_random_games_end_with_invariants_intact():
     finished = actions = 0
     for seed in range(300):
