@@ -21,6 +21,7 @@ from game_core.state import dice_scheme_of
 from game_core.story import GameLog
 
 from bot.errors import DamagedGame
+from bot.storage import RankedWin, Row
 
 ACTIVE, WON, LOST = "active", "won", "lost"
 
@@ -76,6 +77,11 @@ class LeaderboardRow:
     game_id: int
     finished_at: float
 
+    @classmethod
+    def of(cls, win: RankedWin) -> LeaderboardRow:
+        return cls(rank=win.rank, owner_id=win.owner_id, score=win.score, turns=win.turns,
+                   game_id=win.game_id, finished_at=win.finished_at)
+
 
 @dataclass(frozen=True, slots=True)
 class PlayerStats:
@@ -98,10 +104,6 @@ class FinishedGame:
     score: int  # E2, for a win
     turns: int
     standard: bool  # every rule option at its RULES.md default (Options.is_standard)
-
-
-# GAME_COLUMNS (bot.storage.columns) is the order of the GameRecord fields before `game`,
-# then the state, then the fields after `game`.
 
 
 # Compact JSON, from one encoder built once: json.dumps with any option builds a new encoder
@@ -134,35 +136,41 @@ _COLUMN_TYPES: tuple[tuple[str, tuple[type, ...]], ...] = (
 )
 
 
-def record_from_row(row: Sequence[Any]) -> GameRecord:
+def record_from_row(row: Row) -> GameRecord:
     """A GameRecord from a row of `SELECT GAME_COLUMNS`; DamagedGame if it can't be trusted."""
-    game_id = row[0]
-    for (column, types), value in zip(_COLUMN_TYPES, row, strict=True):
+    game_id = row["id"]
+    for column, types in _COLUMN_TYPES:
+        value = row[column]
         if not isinstance(value, types) or isinstance(value, bool):
             raise DamagedGame(game_id, f"its {column} column holds {_kind(value)}")
-    options = options_from_json(game_id, row[6])
+    options = options_from_json(game_id, row["options"])
     try:
-        game = Game.from_dict(loads(row[16]))
+        game = Game.from_dict(loads(row["state"]))
     except DECODE_ERRORS as exc:  # JSONDecodeError and CorruptStateError included
         raise DamagedGame(game_id, f"its saved state can't be read ({_short(exc)})") from exc
     problem = _disagreement(row, options, game)
     if problem:
         raise DamagedGame(game_id, problem)
-    r = row
-    return GameRecord(r[0], r[1], r[2], r[3], r[4], r[5], options, r[7], r[8], r[9], r[10],
-                      r[11], r[12], r[13], r[14], r[15], game, r[17])
+    return GameRecord(
+        id=game_id, owner_id=row["owner_id"], guild_id=row["guild_id"],
+        channel_id=row["channel_id"], message_id=row["message_id"], seed=row["seed"],
+        options=options, edition=row["edition"], status=row["status"],
+        version=row["version"], created_at=row["created_at"], updated_at=row["updated_at"],
+        finished_at=row["finished_at"], outcome=row["outcome"], score=row["score"],
+        turns=row["turns"], game=game, daily_day=row["daily_day"])
 
 
-def game_log_from_rows(game_id: int, rows: Sequence[Sequence[Any]]) -> GameLog:
+def game_log_from_rows(game_id: int, rows: Sequence[Row]) -> GameLog:
     """What a replay of the game needs (H3) from its rows (Storage.game_and_log: its row,
     then its log): seed, options, edition, actions and the dice scheme its saved state was
     made with. DamagedGame if the log can't be read or isn't whole."""
-    _, seed, options, edition, version, state, *_ = rows[0]
-    entries = rows[1:]
+    first, entries = rows[0], rows[1:]
+    seed, options, edition = first["seed"], first["options"], first["edition"]
+    version, state = first["version"], first["state"]
     try:
-        if [row[0] for row in entries] != list(range(1, version + 1)):
+        if [row["seq"] for row in entries] != list(range(1, version + 1)):
             raise DamagedGame(game_id, "its action log is not whole")
-        actions = tuple(action_from_dict(loads(row[1])) for row in entries)
+        actions = tuple(action_from_dict(loads(row["action"])) for row in entries)
     except DECODE_ERRORS as exc:
         raise DamagedGame(game_id, f"its action log can't be read ({exc})") from exc
     try:
@@ -204,9 +212,9 @@ def _short(exc: BaseException) -> str:
     return text if len(text) <= 200 else text[:197] + "..."
 
 
-def _disagreement(row: Sequence[Any], options: dict[str, Any], game: Game) -> str:
+def _disagreement(row: Row, options: dict[str, Any], game: Game) -> str:
     """What the row's columns say that its saved state doesn't, or ""."""
-    seed, edition, status, version = row[5], row[7], row[8], row[9]
+    seed, edition, status, version = row["seed"], row["edition"], row["status"], row["version"]
     if game.version != version:
         return f"its version column says {version} but its state has {game.version} actions"
     if game.s.seed != seed or game.edition != edition:
@@ -216,11 +224,11 @@ def _disagreement(row: Sequence[Any], options: dict[str, Any], game: Game) -> st
     outcome = game.outcome
     if (outcome.result if outcome else ACTIVE) != status:
         return f"its status column says {status!r} but its saved state disagrees"
-    if row[15] != game.turn:
-        return f"its turns column says {row[15]} but its state is at turn {game.turn}"
+    if row["turns"] != game.turn:
+        return f"its turns column says {row['turns']} but its state is at turn {game.turn}"
     expected = (None, 0) if outcome is None else (
         f"{outcome.result}:{outcome.reason}", outcome.score)
-    if (row[13], row[14]) != expected:
+    if (row["outcome"], row["score"]) != expected:
         return "its outcome or score column disagrees with its saved state"
     return ""
 

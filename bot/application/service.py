@@ -319,9 +319,10 @@ class GameService(Autoplay, DailyGames, ServerAdmin, Seasons, PlayerPrefs):
         rows = await self._storage.history(game_id, before, checks.a_count(limit, "a limit"))
         if not rows:
             await self._must_exist(game_id)
-        return [HistoryEntry(seq, action_dict_from_json(game_id, action),
-                             events_from_json(game_id, events), at)
-                for seq, action, events, at in rows]
+        return [HistoryEntry(seq=row["seq"],
+                             action=action_dict_from_json(game_id, row["action"]),
+                             events=events_from_json(game_id, row["events"]), at=row["at"])
+                for row in rows]
 
     @call
     async def leaderboard(self, guild_id: int | None, *, limit: int = 10,
@@ -332,7 +333,7 @@ class GameService(Autoplay, DailyGames, ServerAdmin, Seasons, PlayerPrefs):
         checks.an_optional_id(guild_id, "a server id")
         rows = await self._storage.leaderboard(guild_id, checks.a_count(limit, "a limit"),
                                                checks.a_count(offset, "an offset"))
-        return [LeaderboardRow(*row) for row in rows]
+        return [LeaderboardRow.of(row) for row in rows]
 
     @call
     async def stats(self, owner_id: int, guild_id: int | None = None) -> PlayerStats:
@@ -341,18 +342,21 @@ class GameService(Autoplay, DailyGames, ServerAdmin, Seasons, PlayerPrefs):
         None: everywhere."""
         checks.an_id(owner_id, "a user id")
         checks.an_optional_id(guild_id, "a server id")
-        played, won, lost, best, fastest, house_played, house_won = (
-            await self._storage.stats(owner_id, guild_id))
-        return PlayerStats(owner_id, played, won, lost, won / played if played else 0.0,
-                           best, fastest, house_played, house_won)
+        row = await self._storage.stats(owner_id, guild_id)
+        played, won = row["played"], row["won"]
+        return PlayerStats(owner_id=owner_id, played=played, won=won, lost=row["lost"],
+                           win_rate=won / played if played else 0.0,
+                           best_score=row["best_score"], fastest_win=row["fastest_win"],
+                           house_played=row["house_played"], house_won=row["house_won"])
 
     @call
     async def finished_games(self, owner_id: int, *, limit: int = 200) -> list[FinishedGame]:
         """The player's newest `limit` finished games, oldest first (the stats chart)."""
         rows = await self._storage.finished(checks.an_id(owner_id, "a user id"),
                                             checks.a_count(limit, "a limit"))
-        return [FinishedGame(status == WON, score, turns, rule_set == STANDARD)
-                for _game_id, status, score, turns, rule_set in reversed(rows)]
+        return [FinishedGame(won=row["status"] == WON, score=row["score"], turns=row["turns"],
+                             standard=row["rule_set"] == STANDARD)
+                for row in reversed(rows)]
 
     @call
     async def game_log(self, game_id: int) -> GameLog:

@@ -10,8 +10,8 @@ at all, guarded by the game's version in the same transaction (one writer per ga
 processes: a move chosen at an older version stores nothing), H1's partial unique index, and
 numbered migrations recorded in the database (the same numbers for both).
 
-Rows are tuples in the column orders of `columns` (GAME_COLUMNS, ...), decoded by
-`bot.application.records`.
+Rows are read by column name (`queries.Row`: every expression a query selects is named), a
+game's (GAME_COLUMNS) decoded by `bot.application.records`.
 Values always travel as parameters; SQL text is never built from them.
 """
 
@@ -22,9 +22,13 @@ from collections.abc import Sequence
 from typing import Any, Protocol
 
 from .columns import GAME_COLUMNS
+from .leaderboard import RankedWin
+from .queries import Row, Values
 from .targets import is_postgres_url
 
-Row = Sequence[Any]
+__all__ = ["COPY_ACTION_COLUMNS", "COPY_GAME_COLUMNS", "COPY_MARKER", "Move", "NewGame",
+           "RankedWin", "Row", "Storage", "Values", "open_storage"]
+
 # Everything of a game's row, for copying it from one database to another (migrate-db).
 COPY_GAME_COLUMNS = f"{GAME_COLUMNS}, rule_set"
 COPY_ACTION_COLUMNS = "game_id, seq, action, events, at"
@@ -79,8 +83,8 @@ class Storage(Protocol):
 
     async def daily_board(self, day: int, guild_id: int | None, limit: int,
                           offset: int) -> list[Row]:
-        """(owner_id, won, score, turns, game_id) of the day's finished dailies: wins by
-        score then fewer turns, then losses by more turns."""
+        """(owner_id, won, score, turns, id) of the day's finished dailies: wins by score
+        then fewer turns, then losses by more turns."""
 
     async def daily_days(self, owner_id: int) -> list[Row]:
         """(daily_day, status) of the owner's finished dailies."""
@@ -111,17 +115,17 @@ class Storage(Protocol):
         """(seq, action, events, at), newest first, seq < before."""
 
     async def game_and_log(self, game_id: int) -> list[Row]:
-        """One snapshot: the game's row as (0, seed, options, edition, version, state,
-        status, outcome, score, turns, rule_set), then (seq, action, events, None...) per
-        log entry in order; [] if there is no such game."""
+        """One snapshot: the game's row as (seq 0, seed, options, edition, version, state,
+        status, outcome, score, turns, rule_set), then (seq, action, events) per log entry
+        in order; [] if there is no such game."""
 
-    async def leaderboard(self, guild_id: int | None, limit: int, offset: int) -> list[Row]:
-        """(rank, owner_id, score, turns, game_id, finished_at) per player's best standard
-        win."""
+    async def leaderboard(self, guild_id: int | None, limit: int,
+                          offset: int) -> list[RankedWin]:
+        """Each player's best standard win, best first."""
 
     async def stats(self, owner_id: int, guild_id: int | None) -> Row:
-        """(played, won, lost, best standard score, fastest standard win, house-rule games
-        played, house-rule games won) of the player's finished games."""
+        """(played, won, lost, best_score, fastest_win, house_played, house_won) of the
+        player's finished games: the best score and fastest win of standard games only."""
 
     async def finished(self, owner_id: int, limit: int) -> list[Row]:
         """(id, status, score, turns, rule_set), newest finished first."""
@@ -135,8 +139,9 @@ class Storage(Protocol):
     async def export_actions(self, first_id: int, last_id: int) -> list[Row]:
         """Log rows (COPY_ACTION_COLUMNS) of the games first_id..last_id, in order."""
 
-    async def import_rows(self, games: Sequence[Row], actions: Sequence[Row]) -> None:
-        """Store exported rows as they are (ids included), all or none."""
+    async def import_rows(self, games: Sequence[Values], actions: Sequence[Values]) -> None:
+        """Store exported rows as they are (ids included), all or none: each row's values
+        in the order of COPY_GAME_COLUMNS and COPY_ACTION_COLUMNS."""
 
     async def export_secrets(self) -> list[Row]:
         """(name, value) of the bot's secrets (the daily seeds' key), the copy marker left

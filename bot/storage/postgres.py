@@ -21,10 +21,11 @@ import asyncpg
 from bot.errors import DamagedGame, DatabaseUnavailable
 
 from . import (
-    COPY_ACTION_COLUMNS, COPY_GAME_COLUMNS, COPY_MARKER, Move, NewGame, Row, leaderboard,
-    pg_schema,
+    COPY_ACTION_COLUMNS, COPY_GAME_COLUMNS, COPY_MARKER, Move, NewGame, leaderboard, pg_schema,
 )
 from .columns import GAME_COLUMNS
+from .leaderboard import RankedWin
+from .queries import Row, Values
 from .pg_calls import (
     CALL_BUDGET, CONNECT_TIMEOUT, SERVICE_MARGIN, STATEMENT_TIMEOUT_MS, Calls, describe,
 )
@@ -50,7 +51,7 @@ _SELECT_ACTIVE_DAILY = (f"SELECT {GAME_COLUMNS} FROM games WHERE owner_id = $1"
                         " AND status = 'active' AND daily_day IS NOT NULL")
 _SELECT_DAILY = f"SELECT {GAME_COLUMNS} FROM games WHERE owner_id = $1 AND daily_day = $2"
 _DAILY_BOARD = """
-SELECT owner_id, status = 'won', score, turns, id FROM games
+SELECT owner_id, status = 'won' AS won, score, turns, id FROM games
 WHERE daily_day = $1 AND status != 'active' {guild_filter}
 ORDER BY (status = 'won') DESC, score DESC,
          (CASE WHEN status = 'won' THEN turns ELSE -turns END), finished_at, id
@@ -79,17 +80,18 @@ ORDER BY score DESC, turns, finished_at, owner_id, id
 LIMIT $1 OFFSET $2
 """
 _STATS = """
-SELECT COUNT(*), COUNT(*) FILTER (WHERE status = 'won'), COUNT(*) FILTER (WHERE status = 'lost'),
-       MAX(score) FILTER (WHERE status = 'won' AND rule_set = 'standard'),
-       MIN(turns) FILTER (WHERE status = 'won' AND rule_set = 'standard'),
-       COUNT(*) FILTER (WHERE rule_set = 'house'),
-       COUNT(*) FILTER (WHERE status = 'won' AND rule_set = 'house')
+SELECT COUNT(*) AS played, COUNT(*) FILTER (WHERE status = 'won') AS won,
+       COUNT(*) FILTER (WHERE status = 'lost') AS lost,
+       MAX(score) FILTER (WHERE status = 'won' AND rule_set = 'standard') AS best_score,
+       MIN(turns) FILTER (WHERE status = 'won' AND rule_set = 'standard') AS fastest_win,
+       COUNT(*) FILTER (WHERE rule_set = 'house') AS house_played,
+       COUNT(*) FILTER (WHERE status = 'won' AND rule_set = 'house') AS house_won
 FROM games WHERE owner_id = $1 AND status != 'active' {guild_filter}
 """
 _FINISHED = ("SELECT id, status, score, turns, rule_set FROM games"
              " WHERE owner_id = $1 AND status != 'active' ORDER BY finished_at DESC, id DESC"
              " LIMIT $2")
-_GAME_FOR_LOG = ("SELECT 0, seed, options, edition, version, state, status, outcome, score,"
+_GAME_FOR_LOG = ("SELECT 0 AS seq, seed, options, edition, version, state, status, outcome, score,"
                  " turns, rule_set FROM games WHERE id = $1")
 _LOG = ("SELECT seq, action, events, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL"
         " FROM actions WHERE game_id = $1 ORDER BY seq")
@@ -157,7 +159,7 @@ class PostgresStorage:
                 return None
             raise
         assert row is not None
-        return int(row[0])
+        return int(row["id"])
 
     async def game_row(self, game_id: int) -> Row | None:
         return await self._one(_SELECT_GAME, game_id)
@@ -171,7 +173,7 @@ class PostgresStorage:
     async def active_game_id(self, owner_id: int, daily: bool = False) -> int | None:
         row = await self._one("SELECT id FROM games WHERE owner_id = $1 AND status = 'active'"
                               " AND (daily_day IS NULL) = $2", owner_id, not daily)
-        return None if row is None else int(row[0])
+        return None if row is None else int(row["id"])
 
     async def daily_secret(self, candidate: bytes | None) -> bytes:
         row = await self._one("SELECT value FROM bot_secrets WHERE name = 'daily'")
@@ -180,7 +182,7 @@ class PostgresStorage:
             await self._execute("INSERT INTO bot_secrets (name, value) VALUES ('daily', $1)"
                                 " ON CONFLICT (name) DO NOTHING", candidate)
             row = await self._one("SELECT value FROM bot_secrets WHERE name = 'daily'")
-        return b"" if row is None else bytes(row[0])
+        return b"" if row is None else bytes(row["value"])
 
     async def active_daily_row(self, owner_id: int) -> Row | None:
         return await self._one(_SELECT_ACTIVE_DAILY, owner_id)
@@ -200,7 +202,7 @@ class PostgresStorage:
 
     async def owner_and_status(self, game_id: int) -> tuple[int, str] | None:
         row = await self._one("SELECT owner_id, status FROM games WHERE id = $1", game_id)
-        return None if row is None else (row[0], row[1])
+        return None if row is None else (row["owner_id"], row["status"])
 
     async def exists(self, game_id: int) -> bool:
         return await self._one("SELECT 1 FROM games WHERE id = $1", game_id) is not None
@@ -208,7 +210,7 @@ class PostgresStorage:
     async def game_ids(self, after: int, limit: int) -> list[int]:
         rows = await self._fetch("SELECT id FROM games WHERE id > $1 ORDER BY id LIMIT $2",
                                  after, limit)
-        return [int(row[0]) for row in rows]
+        return [int(row["id"]) for row in rows]
 
     # ---- writes -----------------------------------------------------------------------
     async def store_move(self, move: Move) -> bool:
@@ -233,7 +235,7 @@ class PostgresStorage:
     async def logged(self, game_id: int, seq: int) -> tuple[Any, Any] | None:
         row = await self._one("SELECT action, events FROM actions WHERE game_id = $1"
                               " AND seq = $2", game_id, seq)
-        return None if row is None else (row[0], row[1])
+        return None if row is None else (row["action"], row["events"])
 
     async def history(self, game_id: int, before: int, limit: int) -> list[Row]:
         return await self._fetch(
@@ -249,7 +251,8 @@ class PostgresStorage:
                 return [game[0], *await conn.fetch(_LOG, game_id)]
         return await self._calls.run(snapshot)
 
-    async def leaderboard(self, guild_id: int | None, limit: int, offset: int) -> list[Row]:
+    async def leaderboard(self, guild_id: int | None, limit: int,
+                          offset: int) -> list[RankedWin]:
         extra: tuple[int, ...] = () if guild_id is None else (guild_id,)
         sql = _WINS_IN_ORDER.format(guild_filter="" if guild_id is None else "AND guild_id = $3")
 
@@ -271,7 +274,7 @@ class PostgresStorage:
 
     # ---- copying a whole database (migrate-db) ----------------------------------------
     async def count_games(self) -> int:
-        return int((await self._fetch("SELECT COUNT(*) FROM games"))[0][0])
+        return int((await self._fetch("SELECT COUNT(*) AS games FROM games"))[0]["games"])
 
     async def export_games(self, after: int, limit: int) -> list[Row]:
         return await self._fetch(f"SELECT {COPY_GAME_COLUMNS} FROM games WHERE id > $1"
@@ -282,7 +285,7 @@ class PostgresStorage:
                                  " WHERE game_id BETWEEN $1 AND $2 ORDER BY game_id, seq",
                                  first_id, last_id)
 
-    async def import_rows(self, games: Sequence[Row], actions: Sequence[Row]) -> None:
+    async def import_rows(self, games: Sequence[Values], actions: Sequence[Values]) -> None:
         """Ids included; then the id sequence moves past them, so new games don't collide."""
         async def insert(conn: asyncpg.Connection) -> None:
             async with conn.transaction():
@@ -299,7 +302,7 @@ class PostgresStorage:
 
     async def copy_marker(self) -> bytes | None:
         row = await self._one("SELECT value FROM bot_secrets WHERE name = $1", COPY_MARKER)
-        return None if row is None else bytes(row[0])
+        return None if row is None else bytes(row["value"])
 
     async def set_copy_marker(self, value: bytes | None) -> None:
         if value is None:
@@ -314,8 +317,8 @@ class PostgresStorage:
                             " GREATEST((SELECT MAX(id) FROM games), $1::bigint, 1))", game_id)
 
     async def last_game_id(self) -> int:
-        rows = await self._fetch("SELECT MAX(id) FROM games")
-        return int(rows[0][0] or 0)
+        rows = await self._fetch("SELECT MAX(id) AS last_id FROM games")
+        return int(rows[0]["last_id"] or 0)
 
     async def export_secrets(self) -> list[Row]:
         return await self._fetch("SELECT name, value FROM bot_secrets WHERE name != $1"
@@ -325,7 +328,7 @@ class PostgresStorage:
         await self._calls.run(lambda conn: conn.executemany(
             "INSERT INTO bot_secrets (name, value) VALUES ($1, $2)"
             " ON CONFLICT (name) DO UPDATE SET value = excluded.value",
-            [(name, bytes(value)) for name, value in secrets]))
+            [(secret["name"], bytes(secret["value"])) for secret in secrets]))
 
 
 async def _open_pool(url: str, pool_size: int, budget: float,

@@ -15,7 +15,7 @@ are named below, once, and a table an older schema lacks is skipped.
 from __future__ import annotations
 
 import sqlite3
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import Any, Protocol, TypeVar
 
@@ -161,8 +161,9 @@ async def transaction(storage: Storage, work: Callable[[Tx], Awaitable[T]], *,
 async def _sqlite_transaction(storage: Storage, work: Callable[[Tx], Awaitable[T]],
                               write: bool) -> T:
     inner: Any = storage
-    [(path,)] = await inner._reader.execute_fetchall(
+    [main] = await inner._reader.execute_fetchall(
         "SELECT file FROM pragma_database_list WHERE name = 'main'")
+    path = main["file"]
     conn = await (db.connect(path) if write else db.connect_read_only(path))
     try:
         await db.run(conn, "BEGIN IMMEDIATE" if write else "BEGIN")
@@ -182,8 +183,8 @@ async def _sqlite_transaction(storage: Storage, work: Callable[[Tx], Awaitable[T
 
 # ---- a player's rows ---------------------------------------------------------------------
 
-def _as_dicts(names: Sequence[str], rows: list[Row]) -> list[dict[str, Any]]:
-    return [dict(zip(names, row, strict=True)) for row in rows]
+def _as_dicts(rows: list[Row]) -> list[dict[str, Any]]:
+    return [dict(row) for row in rows]
 
 
 async def player_data(storage: Storage, owner_id: int, on_games: GamesSink,
@@ -195,7 +196,7 @@ async def player_data(storage: Storage, owner_id: int, on_games: GamesSink,
     async def read(tx: Tx) -> dict[str, list[dict[str, Any]]]:
         for daily in (False, True):
             after = 0
-            while games := _as_dicts(GAME_FIELDS, await tx.rows(
+            while games := _as_dicts(await tx.rows(
                     f"SELECT {', '.join(GAME_FIELDS)} FROM games WHERE owner_id = ?"
                     f" AND daily_day IS {'NOT ' if daily else ''}NULL AND id > ?"
                     " ORDER BY id LIMIT ?", owner_id, after, PAGE)):
@@ -204,7 +205,7 @@ async def player_data(storage: Storage, owner_id: int, on_games: GamesSink,
                 actions = await tx.rows(
                     f"SELECT {', '.join(ACTION_FIELDS)} FROM actions WHERE game_id IN"
                     f" ({', '.join('?' for _ in ids)}) ORDER BY game_id, seq", *ids)
-                for action in _as_dicts(ACTION_FIELDS, actions):
+                for action in _as_dicts(actions):
                     logs[action.pop("game_id")].append(action)
                 for game in games:
                     game["actions"] = logs[game["id"]]
@@ -264,7 +265,8 @@ async def forget_player(storage: Storage, owner_id: int, pseudonym: int) -> Forg
                 f"UPDATE {table} SET {column} = ? WHERE {column} = ?",
                 template.format(pseudonym), template.format(owner_id))
         return ForgetCounts(deleted, kept, deleted_rows, anonymised_rows,
-                            tuple((int(c), int(m)) for c, m in live))
+                            tuple((int(row["channel_id"]), int(row["message_id"]))
+                              for row in live))
     return await transaction(storage, forget, write=True)
 
 
@@ -289,7 +291,7 @@ async def departures(storage: Storage) -> list[tuple[int, float]]:
     """(guild_id, left_at) of the servers the bot has left and not yet swept."""
     async def read(tx: Tx) -> list[tuple[int, float]]:
         rows = await tx.rows("SELECT guild_id, left_at FROM guild_departures ORDER BY left_at")
-        return [(int(g), float(at)) for g, at in rows]
+        return [(int(row["guild_id"]), float(row["left_at"])) for row in rows]
     return await transaction(storage, read, write=False)
 
 

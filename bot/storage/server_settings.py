@@ -15,6 +15,7 @@ import re
 from typing import Any, Protocol
 
 from . import Row, Storage, leaderboard
+from .leaderboard import RankedWin
 
 # The month a game finished in (year * 12 + month - 1, UTC), word for word the expression
 # of migration 8's indexes on each backend (so the planner matches them); a quarter is it / 3.
@@ -173,8 +174,9 @@ class ServerRows:
         return await self._db.read(_LOG, guild_id, limit)
 
     async def season_board(self, guild_id: int | None, kind: str, period: int | None,
-                           hidden: frozenset[int], limit: int, offset: int) -> list[Row]:
-        """The leaderboard's rows (bot.storage.leaderboard.walk) of one season: `kind`
+                           hidden: frozenset[int], limit: int,
+                           offset: int) -> list[RankedWin]:
+        """The board (bot.storage.leaderboard.walk) of one season: `kind`
         "month" or "quarter", `period` its number (months since year 0, or that / 3); or "all"
         (period None), every win. The `hidden` players' wins are passed over."""
         guild_filter = "" if guild_id is None else "AND guild_id = ?"

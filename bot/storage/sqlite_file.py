@@ -113,6 +113,12 @@ def decode_text(raw: bytes) -> str | Undecodable:
         return Undecodable(raw)
 
 
+def _hand_out_named_rows(conn: aiosqlite.Connection) -> None:
+    """Rows read by column name (bot.storage.queries.Row), their text decoded leniently."""
+    conn.text_factory = decode_text
+    conn.row_factory = sqlite3.Row
+
+
 def create_private(path: str | os.PathLike[str]) -> None:
     """Create the database's folder (0700) and file (0600) if they don't exist: they hold
     user, server and channel ids and every game. SQLite gives the -wal and -shm files the
@@ -147,7 +153,7 @@ async def connect_read_only(path: str | os.PathLike[str], *,
     never the write lock, and it makes nothing (no folder, no file, no migration)."""
     uri = f"{Path(path).resolve().as_uri()}?mode=ro"
     conn = await aiosqlite.connect(uri, uri=True, isolation_level=None)
-    conn.text_factory = decode_text
+    _hand_out_named_rows(conn)
     try:
         await run(conn, f"PRAGMA busy_timeout = {int(busy_timeout_ms)}")
         await run(conn, "PRAGMA query_only = ON")
@@ -163,7 +169,7 @@ async def connect(path: str | os.PathLike[str], *,
     caller writes BEGIN (the migrations do)."""
     create_private(path)
     conn = await aiosqlite.connect(os.fspath(path), isolation_level=None)
-    conn.text_factory = decode_text
+    _hand_out_named_rows(conn)
     try:
         await run(conn, f"PRAGMA busy_timeout = {int(busy_timeout_ms)}")
         await _use_wal(conn)
@@ -277,7 +283,7 @@ class Checkpointer:
 async def schema_version(conn: aiosqlite.Connection) -> int:
     async with conn.execute("PRAGMA user_version") as cursor:
         row = await cursor.fetchone()
-    return int(row[0]) if row else 0
+    return int(row["user_version"]) if row else 0
 
 
 async def migrate(conn: aiosqlite.Connection, migrations: list[Migration] | None = None,
