@@ -23,11 +23,11 @@ from typing import Any, Protocol
 
 from .columns import GAME_COLUMNS
 from .leaderboard import RankedWin
-from .queries import Row, Values
+from .queries import Queries, Row, Values
 from .targets import is_postgres_url
 
 __all__ = ["COPY_ACTION_COLUMNS", "COPY_GAME_COLUMNS", "COPY_MARKER", "Move", "NewGame",
-           "RankedWin", "Row", "Storage", "Values", "open_storage"]
+           "Queries", "RankedWin", "Row", "Storage", "Values", "open_storage"]
 
 # Everything of a game's row, for copying it from one database to another (migrate-db).
 COPY_GAME_COLUMNS = f"{GAME_COLUMNS}, rule_set"
@@ -43,7 +43,10 @@ NewGame = tuple[int, int | None, int | None, int, str, str, str, float, float, i
 Move = tuple[int, int, str, str, float, float | None, str | None, int, int, str, str]
 
 
-class Storage(Protocol):
+class Storage(Queries, Protocol):
+    """The games' own calls; and, as Queries, the SQL of the modules beside the backends
+    (server settings, players' settings, privacy), written once for both."""
+
     backend: str  # "sqlite" | "postgresql"
     # The most one call of the service may wait, whatever it waits for (a game's turn, a
     # connection, the database): None when each statement's own wait bounds it (SQLite's

@@ -13,8 +13,8 @@ stale click. Reads see committed data only; the verify/replay read takes one sna
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Sequence
-from typing import Any
+from collections.abc import Awaitable, Callable, Sequence
+from typing import Any, TypeVar
 
 import asyncpg
 
@@ -25,10 +25,14 @@ from . import (
 )
 from .columns import GAME_COLUMNS
 from .leaderboard import RankedWin
-from .queries import Row, Values
 from .pg_calls import (
-    CALL_BUDGET, CONNECT_TIMEOUT, SERVICE_MARGIN, STATEMENT_TIMEOUT_MS, Calls, describe,
+    CALL_BUDGET, CONNECT_TIMEOUT, SERVICE_MARGIN, STATEMENT_TIMEOUT_MS, Calls, changed,
+    describe,
 )
+from .pg_calls import Statements as ConnStatements
+from .queries import Row, Statements, Values, marks, numbered
+
+T = TypeVar("T")
 
 POOL_SIZE = 10  # connections per process; PostgreSQL's default limit is 100 in all
 # Opening: connecting, then the migrations (which may wait for another process's).
@@ -138,17 +142,38 @@ class PostgresStorage:
         except (TimeoutError, OSError, asyncpg.InterfaceError):  # a server gone: let go
             self._pool.terminate()
 
-    async def _fetch(self, sql: str, *args: Any) -> list[Row]:
+    async def _fetch(self, sql: str, *args: object) -> list[Row]:
         return list(await self._calls.run(lambda conn: conn.fetch(sql, *args)))
 
-    async def _one(self, sql: str, *args: Any) -> Row | None:
+    async def _one(self, sql: str, *args: object) -> Row | None:
         rows = await self._fetch(sql, *args)
         return rows[0] if rows else None
 
-    async def _execute(self, sql: str, *args: Any) -> int:
+    async def _execute(self, sql: str, *args: object) -> int:
         """The number of rows the statement changed."""
         status: str = await self._calls.run(lambda conn: conn.execute(sql, *args))
-        return int(status.rsplit(" ", 1)[-1])
+        return changed(status)
+
+    # ---- the SQL of the modules beside this one (bot.storage.queries.Queries) ----------
+    async def read(self, sql: str, *args: object) -> list[Row]:
+        return await self._fetch(numbered(sql), *args)
+
+    async def read_one(self, sql: str, *args: object) -> Row | None:
+        return await self._one(numbered(sql), *args)
+
+    async def write(self, sql: str, *args: object) -> int:
+        return await self._execute(numbered(sql), *args)
+
+    async def transaction(self, work: Callable[[Statements], Awaitable[T]], *, write: bool,
+                          budget: float | None = None) -> T:
+        async def on(conn: asyncpg.Connection) -> T:
+            # A write's statements each lock the rows they change (read committed is
+            # enough: a click waiting on a deleted game then finds none); a read is one
+            # snapshot.
+            isolation = "read_committed" if write else "repeatable_read"
+            async with conn.transaction(isolation=isolation, readonly=not write):
+                return await work(ConnStatements(conn))
+        return await self._calls.run(on, budget)
 
     # ---- games ------------------------------------------------------------------------
     async def insert_game(self, game: NewGame) -> int | None:
@@ -287,18 +312,14 @@ class PostgresStorage:
 
     async def import_rows(self, games: Sequence[Values], actions: Sequence[Values]) -> None:
         """Ids included; then the id sequence moves past them, so new games don't collide."""
-        async def insert(conn: asyncpg.Connection) -> None:
-            async with conn.transaction():
-                await conn.executemany(
-                    f"INSERT INTO games ({COPY_GAME_COLUMNS})"
-                    f" VALUES ({_marks(COPY_GAME_COLUMNS)})", games)
-                await conn.executemany(
-                    f"INSERT INTO actions ({COPY_ACTION_COLUMNS})"
-                    f" VALUES ({_marks(COPY_ACTION_COLUMNS)})", actions)
-                await conn.execute(
-                    "SELECT setval(pg_get_serial_sequence('games', 'id'),"
-                    " GREATEST((SELECT MAX(id) FROM games), 1))")
-        await self._calls.run(insert, COPY_BUDGET)
+        async def insert(tx: Statements) -> None:
+            await tx.write_many(f"INSERT INTO games ({COPY_GAME_COLUMNS})"
+                                f" VALUES ({marks(COPY_GAME_COLUMNS)})", games)
+            await tx.write_many(f"INSERT INTO actions ({COPY_ACTION_COLUMNS})"
+                                f" VALUES ({marks(COPY_ACTION_COLUMNS)})", actions)
+            await tx.write("SELECT setval(pg_get_serial_sequence('games', 'id'),"
+                           " GREATEST((SELECT MAX(id) FROM games), 1))")
+        await self.transaction(insert, write=True, budget=COPY_BUDGET)
 
     async def copy_marker(self) -> bytes | None:
         row = await self._one("SELECT value FROM bot_secrets WHERE name = $1", COPY_MARKER)
@@ -356,7 +377,3 @@ async def _open_pool(url: str, pool_size: int, budget: float,
         raise
     return pool
 
-
-def _marks(columns: str) -> str:
-    """$1, $2... one per column of `columns` (the values always travel as parameters)."""
-    return ", ".join(f"${n}" for n in range(1, len(columns.split(",")) + 1))

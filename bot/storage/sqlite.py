@@ -17,8 +17,8 @@ from __future__ import annotations
 
 import os
 import sqlite3
-from collections.abc import Iterable, Sequence
-from typing import Any
+from collections.abc import Awaitable, Callable, Iterable, Sequence
+from typing import Any, TypeVar
 
 import aiosqlite
 
@@ -28,8 +28,10 @@ from . import leaderboard
 from . import sqlite_file as db
 from .columns import GAME_COLUMNS
 from .leaderboard import RankedWin
-from .queries import Row, Values
+from .queries import Row, Statements, Values, marks
 from . import COPY_ACTION_COLUMNS, COPY_GAME_COLUMNS, COPY_MARKER, Move, NewGame
+
+T = TypeVar("T")
 
 _SELECT_GAME = f"SELECT {GAME_COLUMNS} FROM games WHERE id = ?"
 # The ordinary slot only: a daily is reached through the daily calls below.
@@ -175,17 +177,17 @@ class SqliteStorage:
                 if self._writer is not self._reader:
                     await self._writer.close()
 
-    async def _read(self, sql: str, params: Iterable[Any] = ()) -> list[Row]:
+    async def _read(self, sql: str, params: Iterable[object] = ()) -> list[Row]:
         try:
             return list(await self._reader.execute_fetchall(sql, params))
         except sqlite3.OperationalError as exc:
             raise db.busy_or(exc) from exc
 
-    async def _one(self, sql: str, params: Iterable[Any]) -> Row | None:
+    async def _one(self, sql: str, params: Iterable[object]) -> Row | None:
         rows = await self._read(sql, params)
         return rows[0] if rows else None
 
-    async def _write(self, sql: str, params: Iterable[Any]) -> aiosqlite.Cursor:
+    async def _write(self, sql: str, params: Iterable[object]) -> aiosqlite.Cursor:
         try:
             cursor = await self._writer.execute(sql, params)
         except sqlite3.OperationalError as exc:
@@ -193,6 +195,24 @@ class SqliteStorage:
         if self._checkpointer is not None:
             self._checkpointer.wrote()
         return cursor
+
+    # ---- the SQL of the modules beside this one (bot.storage.queries.Queries) ----------
+    async def read(self, sql: str, *args: object) -> list[Row]:
+        return await self._read(sql, args)
+
+    async def read_one(self, sql: str, *args: object) -> Row | None:
+        return await self._one(sql, args)
+
+    async def write(self, sql: str, *args: object) -> int:
+        return (await self._write(sql, args)).rowcount
+
+    async def transaction(self, work: Callable[[Statements], Awaitable[T]], *, write: bool,
+                          budget: float | None = None) -> T:
+        """On a connection of its own (sqlite_file.transaction), not the writer every click
+        shares; the busy timeout bounds its waits, not `budget`."""
+        main = await self._one("SELECT file FROM pragma_database_list WHERE name = 'main'", ())
+        assert main is not None  # a connection always has its main database
+        return await db.transaction(main["file"], work, write)
 
     # ---- games ------------------------------------------------------------------------
     async def insert_game(self, game: NewGame) -> int | None:
@@ -330,11 +350,11 @@ class SqliteStorage:
         await db.run(self._writer, "BEGIN IMMEDIATE")
         try:
             await self._writer.executemany(
-                f"INSERT INTO games ({COPY_GAME_COLUMNS}) VALUES ({_marks(COPY_GAME_COLUMNS)})",
+                f"INSERT INTO games ({COPY_GAME_COLUMNS}) VALUES ({marks(COPY_GAME_COLUMNS)})",
                 games)
             await self._writer.executemany(
                 f"INSERT INTO actions ({COPY_ACTION_COLUMNS})"
-                f" VALUES ({_marks(COPY_ACTION_COLUMNS)})", actions)
+                f" VALUES ({marks(COPY_ACTION_COLUMNS)})", actions)
             await db.run(self._writer, "COMMIT")
         except BaseException:
             if self._writer.in_transaction:
@@ -375,13 +395,8 @@ class SqliteStorage:
             self._checkpointer.wrote()
 
 
-def _marks(columns: str) -> str:
-    """One ? per column of `columns` (the values always travel as parameters)."""
-    return ", ".join("?" for _ in columns.split(","))
-
-
 def _with_guild(template: str, guild_id: int | None,
-                params: tuple[Any, ...]) -> tuple[str, tuple[Any, ...]]:
+                params: tuple[object, ...]) -> tuple[str, tuple[object, ...]]:
     """The query for one server or, with None, for all (two texts, so each can use its
     index rather than an `? IS NULL OR` that defeats them)."""
     if guild_id is None:

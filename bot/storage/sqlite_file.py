@@ -14,16 +14,21 @@ import os
 import re
 import sqlite3
 import time
+from collections.abc import Awaitable, Callable, Iterable
 from dataclasses import dataclass
 from importlib import resources
 from importlib.resources.abc import Traversable
 from pathlib import Path
+from typing import TypeVar
 
 import aiosqlite
 
 from bot.errors import DatabaseBusy, DatabaseReadOnly, DatabaseTooNew
 
+from .queries import Row, Statements, Values
+
 log = logging.getLogger(__name__)
+T = TypeVar("T")
 
 BUSY_TIMEOUT_MS = 5_000  # another process (the terminal client) may hold the write lock briefly
 # The writer's own automatic checkpoint is only a safety net (Checkpointer does the work):
@@ -229,6 +234,51 @@ async def connect_writer(path: str | os.PathLike[str], *,
     conn = await connect(path, busy_timeout_ms=busy_timeout_ms)
     await run(conn, f"PRAGMA wal_autocheckpoint = {WRITER_AUTOCHECKPOINT_PAGES}")
     return conn
+
+
+class _Statements:
+    """A transaction's statements (bot.storage.queries.Statements) on its connection."""
+
+    def __init__(self, conn: aiosqlite.Connection) -> None:
+        self._conn = conn
+
+    async def read(self, sql: str, *args: object) -> list[Row]:
+        return list(await self._conn.execute_fetchall(sql, args))
+
+    async def write(self, sql: str, *args: object) -> int:
+        async with self._conn.execute(sql, args) as cursor:
+            return cursor.rowcount
+
+    async def write_many(self, sql: str, rows: Iterable[Values]) -> None:
+        async with self._conn.executemany(sql, rows):
+            pass
+
+    async def has_table(self, name: str) -> bool:
+        return bool(await self.read("SELECT 1 FROM sqlite_master WHERE type = 'table'"
+                                    " AND name = ?", name))
+
+
+async def transaction(path: str | os.PathLike[str], work: Callable[[Statements], Awaitable[T]],
+                      write: bool) -> T:
+    """`work` in one transaction on a connection of its own, opened for it and closed after
+    (a transaction on a connection another caller shares would take that caller's
+    statements in): with `write`, it waits for the file's write lock like any other writer;
+    else it reads one snapshot and can't write. DatabaseBusy past the busy timeout."""
+    conn = await (connect(path) if write else connect_read_only(path))
+    try:
+        await run(conn, "BEGIN IMMEDIATE" if write else "BEGIN")
+        try:
+            result = await work(_Statements(conn))
+            await run(conn, "COMMIT")
+        except BaseException:
+            if conn.in_transaction:
+                await run(conn, "ROLLBACK")
+            raise
+    except sqlite3.OperationalError as exc:
+        raise busy_or(exc) from exc
+    finally:
+        await conn.close()
+    return result
 
 
 class Checkpointer:
