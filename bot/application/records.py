@@ -14,14 +14,15 @@ from dataclasses import dataclass
 from typing import Any
 
 from game_core import (
-    CorruptStateError, Event, Game, InvalidOptionError, Options, action_from_dict,
+    Action, CorruptStateError, Event, Game, InvalidOptionError, Options, action_from_dict,
     event_from_dict,
 )
+from game_core.options import STANDARD
 from game_core.state import dice_scheme_of
 from game_core.story import GameLog
 
 from bot.errors import DamagedGame
-from bot.storage import RankedWin, Row
+from bot.storage import Move, RankedWin, Row
 
 ACTIVE, WON, LOST = "active", "won", "lost"
 
@@ -245,6 +246,38 @@ def after_action(record: GameRecord, game: Game, now: float) -> GameRecord:
                       r.options, r.edition, outcome.result, game.version, r.created_at, now,
                       now, f"{outcome.result}:{outcome.reason}", outcome.score, game.turn, game,
                       r.daily_day)
+
+
+def stored_move(record: GameRecord, new: GameRecord, action: Action,
+                events: list[Event]) -> Move:
+    """What the storage writes when `action`, with its `events`, took `record` to `new`
+    (after_action): the game's new columns and state, and its log entry."""
+    return Move(game_id=record.id, from_version=record.version,
+                state=dumps(new.game.to_dict()), status=new.status, at=new.updated_at,
+                finished_at=new.finished_at, outcome=new.outcome, score=new.score,
+                turns=new.turns, action=dumps(action.to_dict()),
+                events=dumps([e.to_dict() for e in events]))
+
+
+def history_entry(game_id: int, row: Row) -> HistoryEntry:
+    """A log entry from a row of Storage.history; DamagedGame if it can't be read."""
+    return HistoryEntry(seq=row["seq"], action=action_dict_from_json(game_id, row["action"]),
+                        events=events_from_json(game_id, row["events"]), at=row["at"])
+
+
+def player_stats(owner_id: int, row: Row) -> PlayerStats:
+    """The player's stats from their row of Storage.stats."""
+    played, won = row["played"], row["won"]
+    return PlayerStats(owner_id=owner_id, played=played, won=won, lost=row["lost"],
+                       win_rate=won / played if played else 0.0,
+                       best_score=row["best_score"], fastest_win=row["fastest_win"],
+                       house_played=row["house_played"], house_won=row["house_won"])
+
+
+def finished_game(row: Row) -> FinishedGame:
+    """One game of the record chart from a row of Storage.finished."""
+    return FinishedGame(won=row["status"] == WON, score=row["score"], turns=row["turns"],
+                        standard=row["rule_set"] == STANDARD)
 
 
 def events_from_json(game_id: int, text: str) -> list[Event]:

@@ -32,14 +32,13 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from game_core import Action, Game, InvalidOptionError, Resign
-from game_core.options import STANDARD
 from game_core.story import GameLog
 
 from bot.errors import (
     ActiveGameExists, DamagedGame, DatabaseBusy, GameFinished, GameNotFound, NotYourGame,
     StaleVersion,
 )
-from bot.storage import Move, Storage, open_storage
+from bot.storage import NewGame, Storage, open_storage
 from bot.storage import sqlite_file as db
 
 from . import checks, verify
@@ -47,9 +46,9 @@ from .autoplay import Autoplay, Played
 from .daily_games import SECRET_BYTES as DAILY_SECRET_BYTES
 from .daily_games import DailyGames
 from .records import (
-    ACTIVE, WON, ActResult, FinishedGame, GameRecord,
-    HistoryEntry, LeaderboardRow, LiveGames, PlayerStats, action_dict_from_json, after_action,
-    dumps, events_from_json, game_log_from_rows, record_from_row,
+    ACTIVE, ActResult, FinishedGame, GameRecord, HistoryEntry, LeaderboardRow, LiveGames,
+    PlayerStats, action_dict_from_json, after_action, dumps, events_from_json, finished_game,
+    game_log_from_rows, history_entry, player_stats, record_from_row, stored_move,
 )
 from .player_settings import PlayerPrefs
 from .seasons import Seasons
@@ -137,10 +136,13 @@ class GameService(Autoplay, DailyGames, ServerAdmin, Seasons, PlayerPrefs):
         game = Game.new(seed, options, edition)  # dice from the seed only, so H3 replay holds
         now = self._clock()
         options_dict = game.options.to_dict()
-        row = (owner_id, guild_id, channel_id, seed, dumps(options_dict), edition,
-               dumps(game.to_dict()), now, now, game.turn, game.options.rule_set, daily_day)
+        new_game = NewGame(owner_id=owner_id, guild_id=guild_id, channel_id=channel_id,
+                           seed=seed, options=dumps(options_dict), edition=edition,
+                           state=dumps(game.to_dict()), created_at=now, updated_at=now,
+                           turns=game.turn, rule_set=game.options.rule_set,
+                           daily_day=daily_day)
         for _ in range(_TRIES):
-            game_id = await self._storage.insert_game(row)
+            game_id = await self._storage.insert_game(new_game)
             if game_id is not None:
                 break
             # H1: the partial unique index refused a second active game (maybe a start
@@ -271,9 +273,7 @@ class GameService(Autoplay, DailyGames, ServerAdmin, Seasons, PlayerPrefs):
         events = game.apply(action)  # IllegalActionError: nothing changed, nothing stored
         now = self._clock()
         new = after_action(record, game, now)
-        move: Move = (record.id, record.version, dumps(game.to_dict()), new.status, now,
-                new.finished_at, new.outcome, new.score, new.turns, dumps(action.to_dict()),
-                dumps([e.to_dict() for e in events]))
+        move = stored_move(record, new, action, events)
         try:
             # One transaction, guarded by the version and status (bot.storage): False if
             # the game moved on or ended meanwhile, and then nothing is written.
@@ -319,10 +319,7 @@ class GameService(Autoplay, DailyGames, ServerAdmin, Seasons, PlayerPrefs):
         rows = await self._storage.history(game_id, before, checks.a_count(limit, "a limit"))
         if not rows:
             await self._must_exist(game_id)
-        return [HistoryEntry(seq=row["seq"],
-                             action=action_dict_from_json(game_id, row["action"]),
-                             events=events_from_json(game_id, row["events"]), at=row["at"])
-                for row in rows]
+        return [history_entry(game_id, row) for row in rows]
 
     @call
     async def leaderboard(self, guild_id: int | None, *, limit: int = 10,
@@ -342,21 +339,14 @@ class GameService(Autoplay, DailyGames, ServerAdmin, Seasons, PlayerPrefs):
         None: everywhere."""
         checks.an_id(owner_id, "a user id")
         checks.an_optional_id(guild_id, "a server id")
-        row = await self._storage.stats(owner_id, guild_id)
-        played, won = row["played"], row["won"]
-        return PlayerStats(owner_id=owner_id, played=played, won=won, lost=row["lost"],
-                           win_rate=won / played if played else 0.0,
-                           best_score=row["best_score"], fastest_win=row["fastest_win"],
-                           house_played=row["house_played"], house_won=row["house_won"])
+        return player_stats(owner_id, await self._storage.stats(owner_id, guild_id))
 
     @call
     async def finished_games(self, owner_id: int, *, limit: int = 200) -> list[FinishedGame]:
         """The player's newest `limit` finished games, oldest first (the stats chart)."""
         rows = await self._storage.finished(checks.an_id(owner_id, "a user id"),
                                             checks.a_count(limit, "a limit"))
-        return [FinishedGame(won=row["status"] == WON, score=row["score"], turns=row["turns"],
-                             standard=row["rule_set"] == STANDARD)
-                for row in reversed(rows)]
+        return [finished_game(row) for row in reversed(rows)]
 
     @call
     async def game_log(self, game_id: int) -> GameLog:

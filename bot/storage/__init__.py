@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any, Protocol
 
 from .columns import GAME_COLUMNS
@@ -35,12 +36,54 @@ COPY_ACTION_COLUMNS = "game_id, seq, action, events, at"
 # The bot_secrets row migrate-db keeps in a destination while it copies into it: a database
 # holding it is an unfinished copy (bot.cli.migrate_db), which the bot refuses to open.
 COPY_MARKER = "migrate-db copy in progress"
-# owner_id, guild_id, channel_id, seed, options, edition, state, created_at, updated_at, turns,
-# rule_set, daily_day (None: an ordinary game)
-NewGame = tuple[int, int | None, int | None, int, str, str, str, float, float, int, str,
-                int | None]
-# game_id, from_version, state, status, at, finished_at, outcome, score, turns, action, events
-Move = tuple[int, int, str, str, float, float | None, str | None, int, int, str, str]
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class NewGame:
+    """A game to store (Storage.insert_game), its JSON already encoded."""
+
+    owner_id: int
+    guild_id: int | None
+    channel_id: int | None
+    seed: int
+    options: str  # JSON
+    edition: str
+    state: str  # JSON
+    created_at: float
+    updated_at: float
+    turns: int
+    rule_set: str
+    daily_day: int | None  # None: an ordinary game
+
+    def values(self) -> tuple[object, ...]:
+        """The parameters of both backends' insert (_INSERT_GAME), in its order."""
+        return (self.owner_id, self.guild_id, self.channel_id, self.seed, self.options,
+                self.edition, self.state, self.created_at, self.updated_at, self.turns,
+                self.rule_set, self.daily_day)
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Move:
+    """One action stored (Storage.store_move): the game's new columns and its log entry."""
+
+    game_id: int
+    from_version: int  # the version the action was chosen at: the write's guard
+    state: str  # JSON
+    status: str
+    at: float
+    finished_at: float | None
+    outcome: str | None
+    score: int
+    turns: int
+    action: str  # JSON
+    events: str  # JSON
+
+    def values(self) -> tuple[object, ...]:
+        """The parameters of both backends' statement (_INSERT_MOVE, _STORE_MOVE), in its
+        order."""
+        return (self.game_id, self.from_version, self.state, self.status, self.at,
+                self.finished_at, self.outcome, self.score, self.turns, self.action,
+                self.events)
 
 
 class Storage(Queries, Protocol):

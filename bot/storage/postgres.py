@@ -178,7 +178,7 @@ class PostgresStorage:
     # ---- games ------------------------------------------------------------------------
     async def insert_game(self, game: NewGame) -> int | None:
         try:
-            row = await self._one(_INSERT_GAME, *game)
+            row = await self._one(_INSERT_GAME, *game.values())
         except asyncpg.exceptions.UniqueViolationError as exc:
             if exc.constraint_name in _ONE_ACTIVE:
                 return None
@@ -240,9 +240,9 @@ class PostgresStorage:
     # ---- writes -----------------------------------------------------------------------
     async def store_move(self, move: Move) -> bool:
         try:
-            return await self._execute(_STORE_MOVE, *move) == 1
+            return await self._execute(_STORE_MOVE, *move.values()) == 1
         except asyncpg.exceptions.UniqueViolationError as exc:  # the log's key
-            raise DamagedGame(move[0], f"its action log disagrees with its version "
+            raise DamagedGame(move.game_id, f"its action log disagrees with its version "
                               f"({exc})") from exc
 
     async def abandon(self, game_id: int, now: float) -> bool:

@@ -217,7 +217,7 @@ class SqliteStorage:
     # ---- games ------------------------------------------------------------------------
     async def insert_game(self, game: NewGame) -> int | None:
         try:
-            cursor = await self._write(_INSERT_GAME, game)
+            cursor = await self._write(_INSERT_GAME, game.values())
         except sqlite3.IntegrityError:  # H1's partial unique index: the only one on insert
             return None
         assert cursor.lastrowid is not None
@@ -279,13 +279,13 @@ class SqliteStorage:
     # ---- writes -----------------------------------------------------------------------
     async def store_move(self, move: Move) -> bool:
         try:
-            await self._write(_INSERT_MOVE, move)
+            await self._write(_INSERT_MOVE, move.values())
         except sqlite3.IntegrityError as exc:
             if str(exc) == _STALE:
                 return False
             if "actions." in str(exc):  # the log's key: it holds that entry already
-                raise DamagedGame(move[0], f"its action log disagrees with its version "
-                                  f"({exc})") from exc
+                raise DamagedGame(move.game_id, f"its action log disagrees with its "
+                                  f"version ({exc})") from exc
             raise
         return True
 
