@@ -11,7 +11,7 @@ import pickle
 from collections import OrderedDict
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from game_core import (
     Action, CorruptStateError, Event, Game, InvalidOptionError, Options, action_from_dict,
@@ -239,13 +239,16 @@ def after_action(record: GameRecord, game: Game, now: float) -> GameRecord:
     Built field by field: dataclasses.replace costs more than the rest of the bookkeeping."""
     r, outcome = record, game.outcome
     if outcome is None:
-        return GameRecord(r.id, r.owner_id, r.guild_id, r.channel_id, r.message_id, r.seed,
-                          r.options, r.edition, ACTIVE, game.version, r.created_at, now, None,
-                          None, 0, game.turn, game, r.daily_day)
-    return GameRecord(r.id, r.owner_id, r.guild_id, r.channel_id, r.message_id, r.seed,
-                      r.options, r.edition, outcome.result, game.version, r.created_at, now,
-                      now, f"{outcome.result}:{outcome.reason}", outcome.score, game.turn, game,
-                      r.daily_day)
+        status, finished_at, result, score = ACTIVE, None, None, 0
+    else:
+        status, finished_at = outcome.result, now
+        result, score = f"{outcome.result}:{outcome.reason}", outcome.score
+    return GameRecord(id=r.id, owner_id=r.owner_id, guild_id=r.guild_id,
+                      channel_id=r.channel_id, message_id=r.message_id, seed=r.seed,
+                      options=r.options, edition=r.edition, status=status,
+                      version=game.version, created_at=r.created_at, updated_at=now,
+                      finished_at=finished_at, outcome=result, score=score, turns=game.turn,
+                      game=game, daily_day=r.daily_day)
 
 
 def stored_move(record: GameRecord, new: GameRecord, action: Action,
@@ -298,9 +301,44 @@ def action_dict_from_json(game_id: int, text: str) -> dict[str, Any]:
     return action
 
 
-# A GameRecord's fields but its game, in order: what LiveGames keeps beside the pickle.
-_Fields = tuple[int, int, int | None, int | None, int | None, int, dict[str, Any], str, str,
-                int, float, float, float | None, str | None, int, int]
+class _Fields(NamedTuple):
+    """A GameRecord's fields but its game: what LiveGames keeps beside the pickle."""
+
+    id: int
+    owner_id: int
+    guild_id: int | None
+    channel_id: int | None
+    message_id: int | None
+    seed: int
+    options: dict[str, Any]
+    edition: str
+    status: str
+    version: int
+    created_at: float
+    updated_at: float
+    finished_at: float | None
+    outcome: str | None
+    score: int
+    turns: int
+    daily_day: int | None
+
+    @classmethod
+    def of(cls, r: GameRecord) -> _Fields:
+        return cls(id=r.id, owner_id=r.owner_id, guild_id=r.guild_id, channel_id=r.channel_id,
+                   message_id=r.message_id, seed=r.seed, options=r.options, edition=r.edition,
+                   status=r.status, version=r.version, created_at=r.created_at,
+                   updated_at=r.updated_at, finished_at=r.finished_at, outcome=r.outcome,
+                   score=r.score, turns=r.turns, daily_day=r.daily_day)
+
+    def record(self, game: Game) -> GameRecord:
+        return GameRecord(id=self.id, owner_id=self.owner_id, guild_id=self.guild_id,
+                          channel_id=self.channel_id, message_id=self.message_id,
+                          seed=self.seed, options=self.options, edition=self.edition,
+                          status=self.status, version=self.version,
+                          created_at=self.created_at, updated_at=self.updated_at,
+                          finished_at=self.finished_at, outcome=self.outcome,
+                          score=self.score, turns=self.turns, game=game,
+                          daily_day=self.daily_day)
 
 
 class LiveGames:
@@ -320,40 +358,35 @@ class LiveGames:
 
     def __init__(self, capacity: int = 4096) -> None:
         self._capacity = capacity
-        self._entries: OrderedDict[int, tuple[_Fields, bytes, int | None]] = OrderedDict()
+        self._entries: OrderedDict[int, tuple[_Fields, bytes]] = OrderedDict()
 
     def get(self, game_id: int, version: int) -> GameRecord | None:
         """A record with a fresh Game if the game is cached at `version`, else None."""
         entry = self._entries.get(game_id)
-        if entry is None or entry[0][9] != version:  # 9: the version
+        if entry is None or entry[0].version != version:
             return None
         self._entries.move_to_end(game_id)
-        fields, pickled, daily_day = entry
-        return GameRecord(*fields, pickle.loads(pickled), daily_day)
+        fields, pickled = entry
+        return fields.record(pickle.loads(pickled))
 
     def put(self, record: GameRecord) -> None:
         """Remember `record` as the game's latest state; finished games are not kept."""
         if record.status != ACTIVE:
             self._entries.pop(record.id, None)
             return
-        r = record
-        fields: _Fields = (
-            r.id, r.owner_id, r.guild_id, r.channel_id, r.message_id, r.seed, r.options,
-            r.edition, r.status, r.version, r.created_at, r.updated_at, r.finished_at,
-            r.outcome, r.score, r.turns)
-        self._entries[r.id] = (fields, pickle.dumps(r.game, pickle.HIGHEST_PROTOCOL),
-                               r.daily_day)
-        self._entries.move_to_end(r.id)
+        self._entries[record.id] = (_Fields.of(record),
+                                    pickle.dumps(record.game, pickle.HIGHEST_PROTOCOL))
+        self._entries.move_to_end(record.id)
         while len(self._entries) > self._capacity:
             self._entries.popitem(last=False)
 
     def set_message(self, game_id: int, channel_id: int | None, message_id: int) -> None:
         entry = self._entries.get(game_id)
         if entry is not None:
-            f, pickled, daily_day = entry
-            channel = f[3] if channel_id is None else channel_id  # 3, 4: channel, message
-            self._entries[game_id] = ((f[0], f[1], f[2], channel, message_id, *f[5:]), pickled,
-                                      daily_day)
+            fields, pickled = entry
+            channel = fields.channel_id if channel_id is None else channel_id
+            self._entries[game_id] = (fields._replace(channel_id=channel,
+                                                      message_id=message_id), pickled)
 
     def drop(self, game_id: int) -> None:
         self._entries.pop(game_id, None)

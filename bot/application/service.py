@@ -156,9 +156,11 @@ class GameService(Autoplay, DailyGames, ServerAdmin, Seasons, PlayerPrefs):
         # The seed is not logged: a daily's would tell the day's dice to whoever reads it.
         log.info("game %d started by user %d (%s edition, options %s%s)", game_id, owner_id,
                  edition, options_dict, "" if daily_day is None else ", daily")
-        record = GameRecord(game_id, owner_id, guild_id, channel_id, None, seed, options_dict,
-                            edition, ACTIVE, 0, now, now, None, None, 0, game.turn, game,
-                            daily_day)
+        record = GameRecord(id=game_id, owner_id=owner_id, guild_id=guild_id,
+                            channel_id=channel_id, message_id=None, seed=seed,
+                            options=options_dict, edition=edition, status=ACTIVE, version=0,
+                            created_at=now, updated_at=now, finished_at=None, outcome=None,
+                            score=0, turns=game.turn, game=game, daily_day=daily_day)
         self._live.put(record)
         return record
 
