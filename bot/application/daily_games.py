@@ -48,7 +48,8 @@ class DailyGames:
         if record is not None:
             return record
         days = await self._storage.daily_days(checks.an_id(owner_id, "a user id"))
-        return await self.of(owner_id, max(day for day, _ in days)) if days else None
+        return (await self.of(owner_id, max(row["daily_day"] for row in days))
+                if days else None)
 
     async def may_see(self, record: GameRecord, viewer_id: int) -> bool:
         """H5: may `viewer_id` see this game (its board, recap, money map, history)? Any game
@@ -118,7 +119,8 @@ class DailyGames:
             checks.a_count(limit, "a limit"), offset)
         # A server's board leaves out the players its admins hid (issue 22).
         hidden = frozenset() if guild_id is None else await hidden_in(self._storage, guild_id)
-        return ranked([(a, b, c, d, e) for a, b, c, d, e in rows if a not in hidden], offset)
+        return ranked([(row["owner_id"], row["won"], row["score"], row["turns"], row["id"])
+                       for row in rows if row["owner_id"] not in hidden], offset)
 
     async def rank(self, record: GameRecord) -> tuple[int, int]:
         """(the finished daily's rank on its day's board so far, everywhere; how many have
@@ -140,6 +142,6 @@ class DailyGames:
     async def streak(self, owner_id: int) -> Streak:
         """Consecutive UTC days the player finished the daily: current and best."""
         rows = await self._storage.daily_days(checks.an_id(owner_id, "a user id"))
-        days = [day for day, _ in rows]
-        won = sum(1 for _, status in rows if status == "won")
+        days = [row["daily_day"] for row in rows]
+        won = sum(1 for row in rows if row["status"] == "won")
         return streak_of(days, won, self.today())

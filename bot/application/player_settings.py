@@ -35,7 +35,7 @@ PLAYER_DEFAULTS = PlayerSettings()
 
 def player_settings_from_rows(rows: Iterable[Row]) -> PlayerSettings:
     """The settings a player's rows hold; a value the bot can't read is the default."""
-    found = {name: value for name, value in rows}
+    found = {row["name"]: row["value"] for row in rows}
     return PlayerSettings(confirm_debts=found.get("confirm_debts") != _OFF)
 
 

@@ -30,12 +30,11 @@ import os
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any
 
 import asyncpg
 
 from bot.application.service import GameService
-from bot.storage import Row, Storage, open_storage
+from bot.storage import Row, Storage, Values, open_storage
 from bot.storage.player_settings import PlayerRows
 from bot.storage.privacy import copy_departures
 from bot.storage.server_settings import ServerRows
@@ -116,7 +115,7 @@ async def _copy_all(src: Storage, dst: Storage, source_name: str,
             progress(f"resuming an unfinished copy after game {copied.resumed_after:,}")
     after = copied.resumed_after
     while rows := await src.export_games(after, BATCH):
-        first, last = rows[0][0], rows[-1][0]
+        first, last = rows[0]["id"], rows[-1]["id"]
         log = await src.export_actions(first, last)
         await _import(dst, rows, log, copied)
         after = last
@@ -135,32 +134,35 @@ async def _copy_all(src: Storage, dst: Storage, source_name: str,
 async def _import(dst: Storage, rows: Sequence[Row], log: Sequence[Row],
                   copied: Copied) -> None:
     """One batch, in one transaction; a batch the destination refuses goes game by game."""
-    games = [_as_storable(row, copied.repaired) for row in rows]
-    actions = [_as_storable(row, copied.repaired, game_column=0) for row in log]
+    games = [(int(row["id"]), _as_storable(row, int(row["id"]), copied.repaired))
+             for row in rows]
+    actions = [(int(row["game_id"]), _as_storable(row, int(row["game_id"]), copied.repaired))
+               for row in log]
     try:
-        await dst.import_rows(games, actions)
+        await dst.import_rows([game for _, game in games],
+                              [action for _, action in actions])
         copied.games += len(games)
         copied.actions += len(actions)
         return
     except _REFUSED:
         pass
-    for game in games:
-        own = [row for row in actions if row[0] == game[0]]
+    for game_id, game in games:
+        own = [action for owner, action in actions if owner == game_id]
         try:
             await dst.import_rows([game], own)
         except _REFUSED as exc:
-            copied.skipped.append((int(game[0]), f"not copied: the destination can't hold "
-                                                  f"it ({str(exc).splitlines()[0]})"))
+            copied.skipped.append((game_id, f"not copied: the destination can't hold "
+                                            f"it ({str(exc).splitlines()[0]})"))
             continue
         copied.games += 1
         copied.actions += len(own)
 
 
-def _as_storable(row: Row, repaired: list[tuple[int, str]], game_column: int = -1) -> Row:
-    """The row with text any database can hold: bytes that aren't UTF-8 (SQLite keeps what
-    it is given) decoded with replacement characters, NUL characters replaced."""
-    game_id = int(row[game_column if game_column >= 0 else 0])
-    out: list[Any] = []
+def _as_storable(row: Row, game_id: int, repaired: list[tuple[int, str]]) -> Values:
+    """The row's values (its columns in order, as the destination's insert takes them),
+    with text any database can hold: bytes that aren't UTF-8 (SQLite keeps what it is
+    given) decoded with replacement characters, NUL characters replaced."""
+    out: list[object] = []
     changed = False
     for value in row:
         if isinstance(value, bytes | bytearray):
