@@ -1,4 +1,4 @@
-"""A player's own settings (issue 20), the service's part (GameService's `prefs`): what the
+"""A player's own settings, the service's part (GameService's `prefs`): what the
 player chose for themselves, wherever they play.
 
 Settings (each unset one takes the bot's default):

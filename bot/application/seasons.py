@@ -1,4 +1,4 @@
-"""Seasons of the leaderboards (issue 22): a calendar month by default, or a quarter, in UTC;
+"""Seasons of the leaderboards: a calendar month by default, or a quarter, in UTC;
 or none (the board of all time). A game counts in the season it finished in.
 
 A season is named by its kind and its number: for a month, months since year 0 (year * 12 +

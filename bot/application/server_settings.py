@@ -1,4 +1,4 @@
-"""A server's settings and moderation (issue 22), the service's part (GameService's
+"""A server's settings and moderation, the service's part (GameService's
 `servers`): what its admins chose, checked here, stored with a log entry of who changed
 what, from what to what (and why, for moderation).
 

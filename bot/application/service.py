@@ -89,7 +89,7 @@ class GameService:
                                      busy_timeout_ms=busy_timeout_ms)
         try:
             await refuse_unfinished_copy(storage)
-            # Made at the first start, kept in the database, never logged (issue 12).
+            # Made at the first start, kept in the database, never logged.
             secret = await storage.daily_secret(
                 None if read_only else secrets.token_bytes(DAILY_SECRET_BYTES))
         except BaseException:

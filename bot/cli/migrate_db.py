@@ -9,7 +9,7 @@ into games of its own. Games are copied in batches, each batch (games and their 
 transaction. Stop the bot before copying: a game played during the copy could be copied
 half-way through its next move (verify then reports it).
 
-A copy is complete or visibly incomplete (issue 23). Before the first game, the destination
+A copy is complete or visibly incomplete. Before the first game, the destination
 is marked (COPY_MARKER, in its bot_secrets table) with the source's name and its number of
 games; the mark goes only once every game is there and the count matches the source's. A
 database still marked is refused by the bot and by verify-db, naming the way out: run the
@@ -100,9 +100,9 @@ async def _copy_all(src: Storage, dst: Storage, source_name: str,
         # The secrets next: opening the destination's service (to verify) would make a new
         # daily secret, and the copied dailies' seeds come from the source's.
         await dst.import_secrets(await src.export_secrets())
-        # The servers' settings, moderation and season announcements (issue 22).
+        # The servers' settings, moderation and season announcements.
         await ServerRows(dst).import_all(await ServerRows(src).export_all())
-        await PlayerRows(dst).import_all(await PlayerRows(src).export_all())  # issue 20
+        await PlayerRows(dst).import_all(await PlayerRows(src).export_all())
     else:
         began = json.loads(marker)
         if began.get("source") != source_name:
@@ -126,7 +126,7 @@ async def _copy_all(src: Storage, dst: Storage, source_name: str,
         raise MigrateError(f"the destination holds {there:,} games and the source "
                            f"{total:,}: was the bot running? stop it and run again")
     await dst.keep_ids_past(after)
-    await copy_departures(src, dst)  # servers left: their grace period goes on (issue 22)
+    await copy_departures(src, dst)  # servers left: their grace period goes on
     await dst.set_copy_marker(None)  # complete: the bot and verify-db may use it now
     return copied
 

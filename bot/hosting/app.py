@@ -152,7 +152,7 @@ class MonopolyBot(commands.AutoShardedBot):
     async def sync_commands(self) -> None:
         """Measure the commands Discord's way, then sync them. A command over one of
         Discord's limits stops the bot here with one line, before anything reaches Discord
-        (Discord would refuse the whole sync: issue 28); so does a sync Discord refuses."""
+        (Discord would refuse the whole sync); so does a sync Discord refuses."""
         guild_id = self.settings.dev_guild_id
         guild = discord.Object(id=guild_id) if guild_id is not None else None
         if guild is not None:  # a development server sees changes at once

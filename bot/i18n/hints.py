@@ -1,4 +1,4 @@
-"""The Hint told in the player's language (issues 13 and 21): the best choice first, the
+"""The Hint told in the player's language: the best choice first, the
 choices too close to call against it grouped on one line, then the others, the verdict and
 how it was computed; always within Discord's 2,000 characters.
 

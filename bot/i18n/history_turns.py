@@ -1,4 +1,4 @@
-"""A game's history told turn by turn (issue 24): every action of one turn under one
+"""A game's history told turn by turn: every action of one turn under one
 heading, a page of several turns, newest turn first, each turn's actions in the order played.
 
 Numbering actions ("#212") made a player read 34 pages of 8 for a 150-turn game and count

@@ -1,4 +1,4 @@
-"""Saying which house rules a game is played under (issue 12): the options that differ from
+"""Saying which house rules a game is played under: the options that differ from
 the standard solo rules, each with the ruling it changes, in the player's language."""
 
 from __future__ import annotations

@@ -118,7 +118,7 @@ class Storage(Queries, Protocol):
     async def active_game_id(self, owner_id: int, daily: bool = False) -> int | None:
         """The owner's active game in the ordinary slot, or with `daily` the daily one."""
 
-    # ---- the daily challenge (issue 12) ------------------------------------------------
+    # ---- the daily challenge ------------------------------------------------
     async def daily_secret(self, candidate: bytes | None) -> bytes:
         """The bot's daily secret: the one stored, else `candidate`, stored now (None: only
         read it; b"" if there is none)."""

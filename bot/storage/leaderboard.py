@@ -30,7 +30,7 @@ async def walk(read: Callable[[int, int], Awaitable[list[Row]]], limit: int,
     """The board's places `offset` to `offset + limit`; `read(count, skip)` gives the wins
     in board order as (owner_id, score, turns, id, finished_at). Ties share a rank and the
     next one skips (SQL's RANK()). The `skip` players' wins are passed over (a server's
-    moderation, issue 22): the board ranks the others as if those games weren't there."""
+    moderation): the board ranks the others as if those games weren't there."""
     seen: set[int] = set(skip)
     page: list[RankedWin] = []
     rank = count = 0

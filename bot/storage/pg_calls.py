@@ -1,5 +1,5 @@
 """Every call to PostgreSQL within one time budget, and the database's bad days as the
-service's own errors (issue 23).
+service's own errors.
 
 A call is the wait for one of the pool's connections plus its statements, and both come out
 of one budget (CALL_BUDGET): behind another session's lock, the call that found every

@@ -1,4 +1,4 @@
-"""A player's own settings in the database (issue 20, migration 10), on both backends: one
+"""A player's own settings in the database (migration 10), on both backends: one
 row per setting the player changed, (owner_id, name, value), read and written by the primary
 key only.
 

@@ -1,4 +1,4 @@
-"""Everything the database holds about one player, or about one server (issue 22): what
+"""Everything the database holds about one player, or about one server: what
 `/monopoly mydata` exports, what `/monopoly forget` deletes or anonymises, and what becomes of
 a server's rows once the bot has left it.
 

@@ -1,4 +1,4 @@
-"""What a server's admins keep in the database (issue 22, migration 8): its settings, the
+"""What a server's admins keep in the database (migration 8): its settings, the
 players its boards leave out, the log of every change, the seasons' boards and the
 announcements of their winners; on both backends.
 

@@ -192,7 +192,7 @@ def check_writable(path: str | os.PathLike[str]) -> None:
     """DatabaseReadOnly unless this process may write the file: SQLite opens a file it may
     not write read-only without a word, and every click would then fail. Asked of the file
     system, not of SQLite: a test write would need the write lock, and another program
-    holding it (a long `sqlite3` session) must not stop the bot from starting (issue 23)."""
+    holding it (a long `sqlite3` session) must not stop the bot from starting."""
     file = Path(path)
     # The -wal and -shm files beside it are made by whoever opens it first: the folder
     # must let them be made, or they must be there and writable.
