@@ -34,8 +34,8 @@ log = logging.getLogger(__name__)
 # Extensions are named, not imported: the bot layer never imports the cogs layer. One per
 # feature package (each registers its own buttons, handlers and cogs); the command groups
 # sync in this order: /monopoly, /monopoly-daily, then /monopoly-admin.
-EXTENSIONS = ("cogs.common", "cogs.daily", "cogs.play", "cogs.hint", "cogs.reports",
-              "cogs.privacy", "cogs.commands", "cogs.admin")
+EXTENSIONS = tuple(f"cogs.{feature}.extension" for feature in (
+    "common", "daily", "play", "hint", "reports", "privacy", "commands", "admin"))
 
 
 class StartupError(Exception):

@@ -179,7 +179,7 @@ async def test_a_refused_key_is_told_in_the_players_language_not_the_engines_eng
     service = await GameService.open(db)
     try:
         record = await service.start(5, None, None, edition="fr", seed=7)
-        await service.play(record.id, 5, record.version, Roll())  # to Gare Montparnasse
+        await service.autoplay.play(record.id, 5, record.version, Roll())  # to Gare Montparnasse
     finally:
         await service.close()
     said, ask, say = scripted(["o", "q"])
