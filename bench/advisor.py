@@ -1,4 +1,4 @@
-"""Hint speed (issue 13): the time for a hint of 1,000 rollouts per choice on a typical
+"""Hint speed: the time for a hint of 1,000 rollouts per choice on a typical
 mid-game decision with two choices (buy or decline), the worker process pool warm, and the
 event loop's worst lag while hints compute.
 
@@ -10,7 +10,7 @@ as the Hint button's does. While the hints compute, a probe on the event loop sl
 at a time and records how late it wakes: the worst of that is the lag another player's
 click would have seen; the same probe then runs as long again with no hint, for the
 machine's own noise (this machine is shared).
-Then a debt (issue 21): the first debt of a focus game that its plans pay in distinct ways
+Then a debt: the first debt of a focus game that its plans pay in distinct ways
 (`game_core.plans.debt_plans`), hinted the same way with those plans as its choices.
 Targets: buy-or-decline hint <= 0.5 s (median), debt hint with its plans <= 1 s (median),
 worst loop lag <= 20 ms. The machine is shared: the load average is printed.

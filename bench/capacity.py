@@ -1,4 +1,4 @@
-"""Capacity (issue 14): the real `python -m bot`, pictures on, against the loopback Discord.
+"""Capacity: the real `python -m bot`, pictures on, against the loopback Discord.
 
 (a) Bursts: N players with a game each press Roll at the same instant (N = 200, 500, 1,000).
     Acknowledgement p50/p99/max and how many within Discord's 3 s (target: p99 <= 1 s at

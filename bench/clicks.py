@@ -1,4 +1,4 @@
-"""Clicks per game and per turn (issue 20): seeded games played by `focus` through the prompts
+"""Clicks per game and per turn: seeded games played by `focus` through the prompts
 a player sees, before (plain Roll, every prompt) and after (Roll on, no empty prompts, Pay it
 for me). Target: at most 0.5 clicks per turn on average, at most one message edit per click.
 
@@ -9,7 +9,7 @@ store it (the forced ways, and Roll on's rolls): the same moves, played on the e
 of stored, so that 1,000 games take a minute, not an hour of database writes.
 
 - before: every action focus takes is one click (a button, or one option of a menu), as the
-  bot showed it before issue 20 (Roll beside nothing, every prompt asked).
+  bot showed it before Roll on and plans (Roll beside nothing, every prompt asked).
 - after: focus's Roll becomes a click on Roll on, and the answer to a decision it stopped
   for goes on rolling; a debt is Pay it for me, then its confirm step (two clicks, whatever
   the number of sales); a win within reach is Cash out (one click); an offer focus will

@@ -1,4 +1,4 @@
-"""Do two players of one daily see the same dice? (issue 19, H4.) Before: dice by draw (the
+"""Do two players of one daily see the same dice? (H4.) Before: dice by draw (the
 scheme of games stored before H4, one counter for every die); after: dice by roll.
 
 For 2,000 daily seeds (the daily's own HMAC seeds, under a fixed bench secret, standard rules)

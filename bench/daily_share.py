@@ -1,4 +1,4 @@
-"""What the daily's Share and yardstick cost (issue 19): both run in the worker pool, off the
+"""What the daily's Share and yardstick cost: both run in the worker pool, off the
 event loop; this times them in one process on the daily's own seeds (a fixed bench secret).
 
 - yardstick: the built-in `focus` player plays the whole daily (once per day, then kept);

@@ -1,10 +1,10 @@
 """Engine speed: full-rule turns per second on one core (always-buy), against bare loops.
 
 Two bare loops only roll two dice and move a pawn: the plain one with `random.random`
-(`int(r()*6)+int(r()*6)+2`, position mod 40), the yardstick issue 21 sets, and one with the
-engine's own dice generator (`game_core.rng.dice`, slower than `random.random`). The ratios
-say what the rules cost. Targets: engine >= 6% of the plain loop (issue 21); >= 5% of the
-own-dice loop (issue 2). Prints medians of several repeats, all measured in the same run;
+(`int(r()*6)+int(r()*6)+2`, position mod 40), the yardstick of the targets, and one with
+the engine's own dice generator (`game_core.rng.dice`, slower than `random.random`). The ratios
+say what the rules cost. Targets: engine >= 6% of the plain loop; >= 5% of the
+own-dice loop. Prints medians of several repeats, all measured in the same run;
 run: .venv/bin/python bench/engine.py
 """
 

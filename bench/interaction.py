@@ -1,5 +1,5 @@
-"""Click latency: from a click arriving to the response built, p50/p99 over played games
-(issue 4). Target: p99 <= 50 ms.
+"""Click latency: from a click arriving to the response built, p50/p99 over played
+games. Target: p99 <= 50 ms.
 
 Two measures of the same clicks:
 - bot: what the bot does per click, timed around the real code on a real SQLite file:

@@ -1,4 +1,4 @@
-"""The difficulty presets' win rates on 20,000 games each (issue 23): the figure each preset's
+"""The difficulty presets' win rates on 20,000 games each: the figure each preset's
 label prints (game_core/presets.py, "about N games in 10 won") against what `focus` (the
 player the labels speak of) wins on 20,000 seeded games under its house rules, with the 95%
 Wilson interval. Each label's rounding window must hold the whole interval.

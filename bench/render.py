@@ -1,4 +1,4 @@
-"""Picture speed and size (issues 5, 16, 24): median and p99 time of each picture a worker
+"""Picture speed and size: median and p99 time of each picture a worker
 draws, and its PNG, on three games:
 
 - a US game: a 232-turn win ("focus", seed 2), drawn in English;

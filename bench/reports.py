@@ -1,4 +1,4 @@
-"""Report speed (issue 12): the leaderboard, a day's daily board and `stats` (with the daily
+"""Report speed: the leaderboard, a day's daily board and `stats` (with the daily
 streak) on a large database: 100,000 finished games and 10,000 finished dailies.
 
 The rows are written straight into a fresh database (copies of one real finished game,
@@ -136,7 +136,7 @@ async def reports_async(args: argparse.Namespace, database: str) -> None:
                                                            i % REPORT_GUILDS)),
             await time_calls("stats (with the streak)", n,
                              lambda i: _stats(service, (i * 7919) % players)),
-            # Issue 22: a month's board (one of the last year's), a quarter's; a server's
+            # A month's board (one of the last year's), a quarter's; a server's
             # reads its settings (its hidden players) first.
             await time_calls("season board, global", n,
                              lambda i: service.seasons.leaderboard(None, month(i), limit=100)),

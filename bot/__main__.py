@@ -44,7 +44,7 @@ def setup_logging(settings: Settings, stream: TextIO | None = None) -> logging.H
     handler.addFilter(TokenFilter(secrets=[settings.token]))
     discord.utils.setup_logging(handler=handler, level=settings.log_level, root=True)
     # aiosqlite's DEBUG lines carry every statement with its parameters: the saved states
-    # hold their seeds, and a daily's seed must never be logged (issue 12), nor the secret
+    # hold their seeds, and a daily's seed must never be logged, nor the secret
     # it comes from.
     logging.getLogger("aiosqlite").setLevel(max(settings.log_level, logging.INFO))
     return handler

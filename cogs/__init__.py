@@ -1,7 +1,7 @@
 """The Discord adapters: slash commands, buttons and embeds, one package per feature.
 
-Each package is an extension (`bot.hosting.app.EXTENSIONS`, loaded bottom up in
-`setup_hook`) whose `setup` registers its own buttons (DynamicItems), click handlers and
+Each package is an extension, its `extension.py` (`bot.hosting.app.EXTENSIONS`, loaded in
+`setup_hook`), whose `setup` registers its own buttons (DynamicItems), click handlers and
 cogs. They translate between Discord and the game service; none decides a rule or touches
 SQL. Imports run downwards only:
 

@@ -15,7 +15,7 @@ Common random numbers: rollout i plays the same future (same dice stream, same d
 after every choice, so that the difference between two choices comes from the choices, not
 from luck; the comparison is sharper than each figure alone.
 
-Choices are what the player can decide now (issue 21): the buttons, and the short plans the
+Choices are what the player can decide now: the buttons, and the short plans the
 menus make possible (`game_core.plans`): buy after raising the price the least-rent way,
 build after lifting what blocks the group, and for a debt its distinct ways to pay (never
 every single sale and mortgage). A plan is played step by step in each rollout, then the

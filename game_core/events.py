@@ -275,7 +275,7 @@ _FIELD_NAMES: dict[type[Event], tuple[str, ...]] = {
 
 
 # The commonest events, made once: events are immutable values, so one instance serves every
-# game, and the hot path of a turn looks them up instead of building them (issue 21).
+# game, and the hot path of a turn looks them up instead of building them.
 _PAIRS = tuple((a, b) for a in range(1, 7) for b in range(1, 7))
 MOVE_ROLLED: dict[tuple[int, int], DiceRolled] = {d: DiceRolled(d, "move") for d in _PAIRS}
 # [by][start][end] for a move forward (T2: ending on or past GO means passing it).

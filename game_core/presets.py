@@ -1,4 +1,4 @@
-"""Difficulty presets for newcomers (issue 12): the standard game and a ladder of house rules
+"""Difficulty presets for newcomers: the standard game and a ladder of house rules
 built from the two levers that give a smooth ladder, the player's start cash (S2) and the
 cap on what the Bank builds for free (P3).
 

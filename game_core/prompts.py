@@ -1,4 +1,4 @@
-"""Which pending decisions need the player, and where rolling on stops (issue 20).
+"""Which pending decisions need the player, and where rolling on stops.
 
 A prompt that offers one thing decides nothing, so it is not a prompt: `forced(game)` names
 the one way a decision offers, and why, so that the front ends take it and say why instead

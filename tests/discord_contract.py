@@ -1,4 +1,4 @@
-"""Discord's contract, applied to everything the bot sends through simcord (issue 28).
+"""Discord's contract, applied to everything the bot sends through simcord.
 
 simcord, like any test double, checks none of Discord's limits. This module stands between
 the bot and simcord's REST router in every test (`tests/conftest.py` installs it): each request

@@ -1,4 +1,4 @@
-"""Every example the README shows is run (issue 22): each `solo-monopoly` command line, as an
+"""Every example the README shows is run: each `solo-monopoly` command line, as an
 admin would paste it, against a real database; each `make` target it names; the settings it
 names are the ones the bot reads. (The slash-command table is checked against the bot's own
 command tree in tests/cogs/test_readme_commands.py.)

@@ -1,4 +1,4 @@
-"""The game service's moves made for the player (issue 20): the one way of a decision that
+"""The game service's moves made for the player: the one way of a decision that
 offers one (game_core.prompts.forced), Roll on, and plans (game_core.plans) carried out.
 
 Each engine action is stored as its own move (one transaction each, guarded by the game's

@@ -31,12 +31,12 @@ from game_core import Action, Game, InvalidOptionError
 from bot.errors import (
     ActiveGameExists, DatabaseBusy, GameFinished, GameNotFound, NotYourGame, StaleVersion,
 )
-from bot.storage import Move, Storage
+from bot.storage import NewGame, Storage
 
 from . import checks
 from .records import (
     ACTIVE, ActResult, GameRecord, LiveGames, action_dict_from_json, after_action, dumps,
-    events_from_json, record_from_row,
+    events_from_json, record_from_row, stored_move,
 )
 from .store import Store
 
@@ -94,10 +94,13 @@ class GameCore:
         game = Game.new(seed, options, edition)  # dice from the seed only, so H3 replay holds
         now = self.clock()
         options_dict = game.options.to_dict()
-        row = (owner_id, guild_id, channel_id, seed, dumps(options_dict), edition,
-               dumps(game.to_dict()), now, now, game.turn, game.options.rule_set, daily_day)
+        new_game = NewGame(owner_id=owner_id, guild_id=guild_id, channel_id=channel_id,
+                           seed=seed, options=dumps(options_dict), edition=edition,
+                           state=dumps(game.to_dict()), created_at=now, updated_at=now,
+                           turns=game.turn, rule_set=game.options.rule_set,
+                           daily_day=daily_day)
         for _ in range(TRIES):
-            game_id = await self.storage.insert_game(row)
+            game_id = await self.storage.insert_game(new_game)
             if game_id is not None:
                 break
             # H1: the partial unique index refused a second active game (maybe a start
@@ -111,9 +114,11 @@ class GameCore:
         # The seed is not logged: a daily's would tell the day's dice to whoever reads it.
         log.info("game %d started by user %d (%s edition, options %s%s)", game_id, owner_id,
                  edition, options_dict, "" if daily_day is None else ", daily")
-        record = GameRecord(game_id, owner_id, guild_id, channel_id, None, seed, options_dict,
-                            edition, ACTIVE, 0, now, now, None, None, 0, game.turn, game,
-                            daily_day)
+        record = GameRecord(id=game_id, owner_id=owner_id, guild_id=guild_id,
+                            channel_id=channel_id, message_id=None, seed=seed,
+                            options=options_dict, edition=edition, status=ACTIVE, version=0,
+                            created_at=now, updated_at=now, finished_at=None, outcome=None,
+                            score=0, turns=game.turn, game=game, daily_day=daily_day)
         self.live.put(record)
         return record
 
@@ -130,9 +135,7 @@ class GameCore:
         events = game.apply(action)  # IllegalActionError: nothing changed, nothing stored
         now = self.clock()
         new = after_action(record, game, now)
-        move: Move = (record.id, record.version, dumps(game.to_dict()), new.status, now,
-                new.finished_at, new.outcome, new.score, new.turns, dumps(action.to_dict()),
-                dumps([e.to_dict() for e in events]))
+        move = stored_move(record, new, action, events)
         try:
             # One transaction, guarded by the version and status (bot.storage): False if
             # the game moved on or ended meanwhile, and then nothing is written.

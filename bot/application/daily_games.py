@@ -1,4 +1,4 @@
-"""The daily challenge's part of the game service (issue 12): starting or resuming a day's
+"""The daily challenge's part of the game service: starting or resuming a day's
 game, the day's board and a player's streak: GameService's `daily`, which creates its games
 through the core, with the day's seed made from the secret; see bot/application/daily.py
 for the calendar and the seeds.
@@ -43,12 +43,13 @@ class DailyGames:
         return record_from_row(row) if row else None
 
     async def latest(self, owner_id: int) -> GameRecord | None:
-        """The player's daily in progress, else the last one it finished (issue 19)."""
+        """The player's daily in progress, else the last one it finished."""
         record = await self.active(owner_id)
         if record is not None:
             return record
         days = await self._storage.daily_days(checks.an_id(owner_id, "a user id"))
-        return await self.of(owner_id, max(day for day, _ in days)) if days else None
+        return (await self.of(owner_id, max(row["daily_day"] for row in days))
+                if days else None)
 
     async def may_see(self, record: GameRecord, viewer_id: int) -> bool:
         """H5: may `viewer_id` see this game (its board, recap, money map, history)? Any game
@@ -71,8 +72,8 @@ class DailyGames:
 
     def problem(self, record: GameRecord) -> str:
         """verify()'s part for a daily: its day column must be the day its seed was dealt for,
-        under the standard rules, or a forged day would move a game onto another day's board
-        (issue 12). "" for an ordinary game or a sound daily."""
+        under the standard rules, or a forged day would move a game onto another day's board.
+        "" for an ordinary game or a sound daily."""
         day = record.daily_day
         if day is None:
             return ""
@@ -116,9 +117,10 @@ class DailyGames:
         rows = await self._storage.daily_board(
             checks.a_day(day), checks.an_optional_id(guild_id, "a server id"),
             checks.a_count(limit, "a limit"), offset)
-        # A server's board leaves out the players its admins hid (issue 22).
+        # A server's board leaves out the players its admins hid.
         hidden = frozenset() if guild_id is None else await hidden_in(self._storage, guild_id)
-        return ranked([(a, b, c, d, e) for a, b, c, d, e in rows if a not in hidden], offset)
+        return ranked([(row["owner_id"], row["won"], row["score"], row["turns"], row["id"])
+                       for row in rows if row["owner_id"] not in hidden], offset)
 
     async def rank(self, record: GameRecord) -> tuple[int, int]:
         """(the finished daily's rank on its day's board so far, everywhere; how many have
@@ -140,6 +142,6 @@ class DailyGames:
     async def streak(self, owner_id: int) -> Streak:
         """Consecutive UTC days the player finished the daily: current and best."""
         rows = await self._storage.daily_days(checks.an_id(owner_id, "a user id"))
-        days = [day for day, _ in rows]
-        won = sum(1 for _, status in rows if status == "won")
+        days = [row["daily_day"] for row in rows]
+        won = sum(1 for row in rows if row["status"] == "won")
         return streak_of(days, won, self.today())

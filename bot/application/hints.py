@@ -1,4 +1,4 @@
-"""Hints (issue 13): the advisor's odds for the choice a game waits on, computed in the bot's
+"""Hints: the advisor's odds for the choice a game waits on, computed in the bot's
 worker pool so that the event loop only waits for them.
 
     hints = HintService(service, workers)        # once, in MonopolyBot.setup_hook
@@ -72,7 +72,7 @@ class AlreadyThinking(ServiceError):
 
 
 class NoHints(ServiceError):
-    """This game takes no hints (the daily challenge, issue 12: everyone plays it alone)."""
+    """This game takes no hints (the daily challenge: everyone plays it alone)."""
 
     def __init__(self, game_id: int) -> None:
         super().__init__(f"Game {game_id} takes no hints.")
@@ -98,7 +98,7 @@ def hint_seed(game_id: int, version: int) -> int:
 
 
 def takes_hints(record: GameRecord) -> bool:
-    """The daily challenge (issue 12) takes no hints: everyone plays the day's game alone.
+    """The daily challenge takes no hints: everyone plays the day's game alone.
     The Hint button isn't shown under a daily, and `/monopoly hint` refuses with NoHints."""
     return record.daily_day is None
 

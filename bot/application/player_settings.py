@@ -1,4 +1,4 @@
-"""A player's own settings (issue 20), the service's part (GameService's `prefs`): what the
+"""A player's own settings, the service's part (GameService's `prefs`): what the
 player chose for themselves, wherever they play.
 
 Settings (each unset one takes the bot's default):
@@ -35,7 +35,7 @@ PLAYER_DEFAULTS = PlayerSettings()
 
 def player_settings_from_rows(rows: Iterable[Row]) -> PlayerSettings:
     """The settings a player's rows hold; a value the bot can't read is the default."""
-    found = {name: value for name, value in rows}
+    found = {row["name"]: row["value"] for row in rows}
     return PlayerSettings(confirm_debts=found.get("confirm_debts") != _OFF)
 
 

@@ -1,4 +1,4 @@
-"""A player's data and a server's, as the privacy rules ask (issue 22; Discord's developer
+"""A player's data and a server's, as the privacy rules ask (Discord's developer
 policy has bots delete a user's data on request).
 
 - `my_data`: everything kept about a player, as one JSON document (their games with every

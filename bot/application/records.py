@@ -11,16 +11,18 @@ import pickle
 from collections import OrderedDict
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from game_core import (
-    CorruptStateError, Event, Game, InvalidOptionError, Options, action_from_dict,
+    Action, CorruptStateError, Event, Game, InvalidOptionError, Options, action_from_dict,
     event_from_dict,
 )
+from game_core.options import STANDARD
 from game_core.state import dice_scheme_of
 from game_core.story import GameLog
 
 from bot.errors import DamagedGame
+from bot.storage import Move, RankedWin, Row
 
 ACTIVE, WON, LOST = "active", "won", "lost"
 
@@ -76,6 +78,11 @@ class LeaderboardRow:
     game_id: int
     finished_at: float
 
+    @classmethod
+    def of(cls, win: RankedWin) -> LeaderboardRow:
+        return cls(rank=win.rank, owner_id=win.owner_id, score=win.score, turns=win.turns,
+                   game_id=win.game_id, finished_at=win.finished_at)
+
 
 @dataclass(frozen=True, slots=True)
 class PlayerStats:
@@ -98,10 +105,6 @@ class FinishedGame:
     score: int  # E2, for a win
     turns: int
     standard: bool  # every rule option at its RULES.md default (Options.is_standard)
-
-
-# GAME_COLUMNS (bot.storage.columns) is the order of the GameRecord fields before `game`,
-# then the state, then the fields after `game`.
 
 
 # Compact JSON, from one encoder built once: json.dumps with any option builds a new encoder
@@ -134,35 +137,41 @@ _COLUMN_TYPES: tuple[tuple[str, tuple[type, ...]], ...] = (
 )
 
 
-def record_from_row(row: Sequence[Any]) -> GameRecord:
+def record_from_row(row: Row) -> GameRecord:
     """A GameRecord from a row of `SELECT GAME_COLUMNS`; DamagedGame if it can't be trusted."""
-    game_id = row[0]
-    for (column, types), value in zip(_COLUMN_TYPES, row, strict=True):
+    game_id = row["id"]
+    for column, types in _COLUMN_TYPES:
+        value = row[column]
         if not isinstance(value, types) or isinstance(value, bool):
             raise DamagedGame(game_id, f"its {column} column holds {_kind(value)}")
-    options = options_from_json(game_id, row[6])
+    options = options_from_json(game_id, row["options"])
     try:
-        game = Game.from_dict(loads(row[16]))
+        game = Game.from_dict(loads(row["state"]))
     except DECODE_ERRORS as exc:  # JSONDecodeError and CorruptStateError included
         raise DamagedGame(game_id, f"its saved state can't be read ({_short(exc)})") from exc
     problem = _disagreement(row, options, game)
     if problem:
         raise DamagedGame(game_id, problem)
-    r = row
-    return GameRecord(r[0], r[1], r[2], r[3], r[4], r[5], options, r[7], r[8], r[9], r[10],
-                      r[11], r[12], r[13], r[14], r[15], game, r[17])
+    return GameRecord(
+        id=game_id, owner_id=row["owner_id"], guild_id=row["guild_id"],
+        channel_id=row["channel_id"], message_id=row["message_id"], seed=row["seed"],
+        options=options, edition=row["edition"], status=row["status"],
+        version=row["version"], created_at=row["created_at"], updated_at=row["updated_at"],
+        finished_at=row["finished_at"], outcome=row["outcome"], score=row["score"],
+        turns=row["turns"], game=game, daily_day=row["daily_day"])
 
 
-def game_log_from_rows(game_id: int, rows: Sequence[Sequence[Any]]) -> GameLog:
+def game_log_from_rows(game_id: int, rows: Sequence[Row]) -> GameLog:
     """What a replay of the game needs (H3) from its rows (Storage.game_and_log: its row,
     then its log): seed, options, edition, actions and the dice scheme its saved state was
     made with. DamagedGame if the log can't be read or isn't whole."""
-    _, seed, options, edition, version, state, *_ = rows[0]
-    entries = rows[1:]
+    first, entries = rows[0], rows[1:]
+    seed, options, edition = first["seed"], first["options"], first["edition"]
+    version, state = first["version"], first["state"]
     try:
-        if [row[0] for row in entries] != list(range(1, version + 1)):
+        if [row["seq"] for row in entries] != list(range(1, version + 1)):
             raise DamagedGame(game_id, "its action log is not whole")
-        actions = tuple(action_from_dict(loads(row[1])) for row in entries)
+        actions = tuple(action_from_dict(loads(row["action"])) for row in entries)
     except DECODE_ERRORS as exc:
         raise DamagedGame(game_id, f"its action log can't be read ({exc})") from exc
     try:
@@ -204,9 +213,9 @@ def _short(exc: BaseException) -> str:
     return text if len(text) <= 200 else text[:197] + "..."
 
 
-def _disagreement(row: Sequence[Any], options: dict[str, Any], game: Game) -> str:
+def _disagreement(row: Row, options: dict[str, Any], game: Game) -> str:
     """What the row's columns say that its saved state doesn't, or ""."""
-    seed, edition, status, version = row[5], row[7], row[8], row[9]
+    seed, edition, status, version = row["seed"], row["edition"], row["status"], row["version"]
     if game.version != version:
         return f"its version column says {version} but its state has {game.version} actions"
     if game.s.seed != seed or game.edition != edition:
@@ -216,11 +225,11 @@ def _disagreement(row: Sequence[Any], options: dict[str, Any], game: Game) -> st
     outcome = game.outcome
     if (outcome.result if outcome else ACTIVE) != status:
         return f"its status column says {status!r} but its saved state disagrees"
-    if row[15] != game.turn:
-        return f"its turns column says {row[15]} but its state is at turn {game.turn}"
+    if row["turns"] != game.turn:
+        return f"its turns column says {row['turns']} but its state is at turn {game.turn}"
     expected = (None, 0) if outcome is None else (
         f"{outcome.result}:{outcome.reason}", outcome.score)
-    if (row[13], row[14]) != expected:
+    if (row["outcome"], row["score"]) != expected:
         return "its outcome or score column disagrees with its saved state"
     return ""
 
@@ -230,13 +239,48 @@ def after_action(record: GameRecord, game: Game, now: float) -> GameRecord:
     Built field by field: dataclasses.replace costs more than the rest of the bookkeeping."""
     r, outcome = record, game.outcome
     if outcome is None:
-        return GameRecord(r.id, r.owner_id, r.guild_id, r.channel_id, r.message_id, r.seed,
-                          r.options, r.edition, ACTIVE, game.version, r.created_at, now, None,
-                          None, 0, game.turn, game, r.daily_day)
-    return GameRecord(r.id, r.owner_id, r.guild_id, r.channel_id, r.message_id, r.seed,
-                      r.options, r.edition, outcome.result, game.version, r.created_at, now,
-                      now, f"{outcome.result}:{outcome.reason}", outcome.score, game.turn, game,
-                      r.daily_day)
+        status, finished_at, result, score = ACTIVE, None, None, 0
+    else:
+        status, finished_at = outcome.result, now
+        result, score = f"{outcome.result}:{outcome.reason}", outcome.score
+    return GameRecord(id=r.id, owner_id=r.owner_id, guild_id=r.guild_id,
+                      channel_id=r.channel_id, message_id=r.message_id, seed=r.seed,
+                      options=r.options, edition=r.edition, status=status,
+                      version=game.version, created_at=r.created_at, updated_at=now,
+                      finished_at=finished_at, outcome=result, score=score, turns=game.turn,
+                      game=game, daily_day=r.daily_day)
+
+
+def stored_move(record: GameRecord, new: GameRecord, action: Action,
+                events: list[Event]) -> Move:
+    """What the storage writes when `action`, with its `events`, took `record` to `new`
+    (after_action): the game's new columns and state, and its log entry."""
+    return Move(game_id=record.id, from_version=record.version,
+                state=dumps(new.game.to_dict()), status=new.status, at=new.updated_at,
+                finished_at=new.finished_at, outcome=new.outcome, score=new.score,
+                turns=new.turns, action=dumps(action.to_dict()),
+                events=dumps([e.to_dict() for e in events]))
+
+
+def history_entry(game_id: int, row: Row) -> HistoryEntry:
+    """A log entry from a row of Storage.history; DamagedGame if it can't be read."""
+    return HistoryEntry(seq=row["seq"], action=action_dict_from_json(game_id, row["action"]),
+                        events=events_from_json(game_id, row["events"]), at=row["at"])
+
+
+def player_stats(owner_id: int, row: Row) -> PlayerStats:
+    """The player's stats from their row of Storage.stats."""
+    played, won = row["played"], row["won"]
+    return PlayerStats(owner_id=owner_id, played=played, won=won, lost=row["lost"],
+                       win_rate=won / played if played else 0.0,
+                       best_score=row["best_score"], fastest_win=row["fastest_win"],
+                       house_played=row["house_played"], house_won=row["house_won"])
+
+
+def finished_game(row: Row) -> FinishedGame:
+    """One game of the record chart from a row of Storage.finished."""
+    return FinishedGame(won=row["status"] == WON, score=row["score"], turns=row["turns"],
+                        standard=row["rule_set"] == STANDARD)
 
 
 def events_from_json(game_id: int, text: str) -> list[Event]:
@@ -257,9 +301,44 @@ def action_dict_from_json(game_id: int, text: str) -> dict[str, Any]:
     return action
 
 
-# A GameRecord's fields but its game, in order: what LiveGames keeps beside the pickle.
-_Fields = tuple[int, int, int | None, int | None, int | None, int, dict[str, Any], str, str,
-                int, float, float, float | None, str | None, int, int]
+class _Fields(NamedTuple):
+    """A GameRecord's fields but its game: what LiveGames keeps beside the pickle."""
+
+    id: int
+    owner_id: int
+    guild_id: int | None
+    channel_id: int | None
+    message_id: int | None
+    seed: int
+    options: dict[str, Any]
+    edition: str
+    status: str
+    version: int
+    created_at: float
+    updated_at: float
+    finished_at: float | None
+    outcome: str | None
+    score: int
+    turns: int
+    daily_day: int | None
+
+    @classmethod
+    def of(cls, r: GameRecord) -> _Fields:
+        return cls(id=r.id, owner_id=r.owner_id, guild_id=r.guild_id, channel_id=r.channel_id,
+                   message_id=r.message_id, seed=r.seed, options=r.options, edition=r.edition,
+                   status=r.status, version=r.version, created_at=r.created_at,
+                   updated_at=r.updated_at, finished_at=r.finished_at, outcome=r.outcome,
+                   score=r.score, turns=r.turns, daily_day=r.daily_day)
+
+    def record(self, game: Game) -> GameRecord:
+        return GameRecord(id=self.id, owner_id=self.owner_id, guild_id=self.guild_id,
+                          channel_id=self.channel_id, message_id=self.message_id,
+                          seed=self.seed, options=self.options, edition=self.edition,
+                          status=self.status, version=self.version,
+                          created_at=self.created_at, updated_at=self.updated_at,
+                          finished_at=self.finished_at, outcome=self.outcome,
+                          score=self.score, turns=self.turns, game=game,
+                          daily_day=self.daily_day)
 
 
 class LiveGames:
@@ -279,40 +358,35 @@ class LiveGames:
 
     def __init__(self, capacity: int = 4096) -> None:
         self._capacity = capacity
-        self._entries: OrderedDict[int, tuple[_Fields, bytes, int | None]] = OrderedDict()
+        self._entries: OrderedDict[int, tuple[_Fields, bytes]] = OrderedDict()
 
     def get(self, game_id: int, version: int) -> GameRecord | None:
         """A record with a fresh Game if the game is cached at `version`, else None."""
         entry = self._entries.get(game_id)
-        if entry is None or entry[0][9] != version:  # 9: the version
+        if entry is None or entry[0].version != version:
             return None
         self._entries.move_to_end(game_id)
-        fields, pickled, daily_day = entry
-        return GameRecord(*fields, pickle.loads(pickled), daily_day)
+        fields, pickled = entry
+        return fields.record(pickle.loads(pickled))
 
     def put(self, record: GameRecord) -> None:
         """Remember `record` as the game's latest state; finished games are not kept."""
         if record.status != ACTIVE:
             self._entries.pop(record.id, None)
             return
-        r = record
-        fields: _Fields = (
-            r.id, r.owner_id, r.guild_id, r.channel_id, r.message_id, r.seed, r.options,
-            r.edition, r.status, r.version, r.created_at, r.updated_at, r.finished_at,
-            r.outcome, r.score, r.turns)
-        self._entries[r.id] = (fields, pickle.dumps(r.game, pickle.HIGHEST_PROTOCOL),
-                               r.daily_day)
-        self._entries.move_to_end(r.id)
+        self._entries[record.id] = (_Fields.of(record),
+                                    pickle.dumps(record.game, pickle.HIGHEST_PROTOCOL))
+        self._entries.move_to_end(record.id)
         while len(self._entries) > self._capacity:
             self._entries.popitem(last=False)
 
     def set_message(self, game_id: int, channel_id: int | None, message_id: int) -> None:
         entry = self._entries.get(game_id)
         if entry is not None:
-            f, pickled, daily_day = entry
-            channel = f[3] if channel_id is None else channel_id  # 3, 4: channel, message
-            self._entries[game_id] = ((f[0], f[1], f[2], channel, message_id, *f[5:]), pickled,
-                                      daily_day)
+            fields, pickled = entry
+            channel = fields.channel_id if channel_id is None else channel_id
+            self._entries[game_id] = (fields._replace(channel_id=channel,
+                                                      message_id=message_id), pickled)
 
     def drop(self, game_id: int) -> None:
         self._entries.pop(game_id, None)

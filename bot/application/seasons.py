@@ -1,4 +1,4 @@
-"""Seasons of the leaderboards (issue 22): a calendar month by default, or a quarter, in UTC;
+"""Seasons of the leaderboards: a calendar month by default, or a quarter, in UTC;
 or none (the board of all time). A game counts in the season it finished in.
 
 A season is named by its kind and its number: for a month, months since year 0 (year * 12 +
@@ -151,7 +151,7 @@ class Seasons:
         rows = await ServerRows(self._storage).season_board(
             guild_id, season.kind, season.period, hidden, checks.a_count(limit, "a limit"),
             checks.a_count(offset, "an offset"))
-        return [LeaderboardRow(*row) for row in rows]
+        return [LeaderboardRow.of(row) for row in rows]
 
     async def due_announcements(self) -> list[Announcement]:
         """The seasons that ended (by the service's clock) in the last ANNOUNCE_WITHIN
@@ -161,7 +161,8 @@ class Seasons:
         rows = ServerRows(self._storage)
         due: list[Announcement] = []
         now = self._clock()
-        for guild_id, channel in await rows.servers_with("announce"):
+        for setting in await rows.servers_with("announce"):
+            guild_id, channel = setting["guild_id"], setting["value"]
             kind = (await settings_of(self._storage, guild_id)).season
             if kind not in (MONTH, QUARTER):
                 continue

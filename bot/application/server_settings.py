@@ -1,4 +1,4 @@
-"""A server's settings and moderation (issue 22), the service's part (GameService's
+"""A server's settings and moderation, the service's part (GameService's
 `servers`): what its admins chose, checked here, stored with a log entry of who changed
 what, from what to what (and why, for moderation).
 
@@ -74,7 +74,8 @@ def settings_from_rows(rows: Iterable[Row]) -> ServerSettings:
     setting is only a preference: a bad one must never stop a game)."""
     found: dict[str, str] = {}
     hidden: set[int] = set()
-    for name, value in rows:
+    for row in rows:
+        name, value = row["name"], row["value"]
         if name.startswith(HIDDEN):
             owner = name[len(HIDDEN):]
             if owner.isascii() and owner.isdigit():
@@ -180,4 +181,6 @@ class ServerAdmin:
         """The server's changes, newest first."""
         rows = await ServerRows(self._storage).log(checks.an_id(guild_id, "a server id"),
                                                    checks.a_count(limit, "a limit"))
-        return [LogEntry(*row) for row in rows]
+        return [LogEntry(id=row["id"], actor_id=row["actor_id"], at=row["at"], name=row["name"],
+                         old_value=row["old_value"], new_value=row["new_value"],
+                         reason=row["reason"]) for row in rows]

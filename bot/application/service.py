@@ -27,7 +27,6 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from game_core import Action, Resign
-from game_core.options import STANDARD
 from game_core.story import GameLog
 
 from bot.errors import (
@@ -43,8 +42,9 @@ from .daily_games import SECRET_BYTES as DAILY_SECRET_BYTES
 from .daily_games import DailyGames
 from .player_settings import PlayerPrefs
 from .records import (
-    ACTIVE, WON, ActResult, FinishedGame, GameRecord, HistoryEntry, LeaderboardRow,
-    PlayerStats, action_dict_from_json, events_from_json, game_log_from_rows, record_from_row,
+    ACTIVE, ActResult, FinishedGame, GameRecord, HistoryEntry, LeaderboardRow, PlayerStats,
+    finished_game, game_log_from_rows,
+    history_entry, player_stats, record_from_row,
 )
 from .seasons import Seasons
 from .server_settings import ServerAdmin
@@ -89,7 +89,7 @@ class GameService:
                                      busy_timeout_ms=busy_timeout_ms)
         try:
             await refuse_unfinished_copy(storage)
-            # Made at the first start, kept in the database, never logged (issue 12).
+            # Made at the first start, kept in the database, never logged.
             secret = await storage.daily_secret(
                 None if read_only else secrets.token_bytes(DAILY_SECRET_BYTES))
         except BaseException:
@@ -220,9 +220,7 @@ class GameService:
         rows = await self._storage.history(game_id, before, checks.a_count(limit, "a limit"))
         if not rows:
             await self._must_exist(game_id)
-        return [HistoryEntry(seq, action_dict_from_json(game_id, action),
-                             events_from_json(game_id, events), at)
-                for seq, action, events, at in rows]
+        return [history_entry(game_id, row) for row in rows]
 
     @call
     async def leaderboard(self, guild_id: int | None, *, limit: int = 10,
@@ -233,7 +231,7 @@ class GameService:
         checks.an_optional_id(guild_id, "a server id")
         rows = await self._storage.leaderboard(guild_id, checks.a_count(limit, "a limit"),
                                                checks.a_count(offset, "an offset"))
-        return [LeaderboardRow(*row) for row in rows]
+        return [LeaderboardRow.of(row) for row in rows]
 
     @call
     async def stats(self, owner_id: int, guild_id: int | None = None) -> PlayerStats:
@@ -242,18 +240,14 @@ class GameService:
         None: everywhere."""
         checks.an_id(owner_id, "a user id")
         checks.an_optional_id(guild_id, "a server id")
-        played, won, lost, best, fastest, house_played, house_won = (
-            await self._storage.stats(owner_id, guild_id))
-        return PlayerStats(owner_id, played, won, lost, won / played if played else 0.0,
-                           best, fastest, house_played, house_won)
+        return player_stats(owner_id, await self._storage.stats(owner_id, guild_id))
 
     @call
     async def finished_games(self, owner_id: int, *, limit: int = 200) -> list[FinishedGame]:
         """The player's newest `limit` finished games, oldest first (the stats chart)."""
         rows = await self._storage.finished(checks.an_id(owner_id, "a user id"),
                                             checks.a_count(limit, "a limit"))
-        return [FinishedGame(status == WON, score, turns, rule_set == STANDARD)
-                for _game_id, status, score, turns, rule_set in reversed(rows)]
+        return [finished_game(row) for row in reversed(rows)]
 
     @call
     async def game_log(self, game_id: int) -> GameLog:

@@ -1,4 +1,4 @@
-"""A finished daily worth posting, Wordle-style (issue 19), and the day's yardstick.
+"""A finished daily worth posting, Wordle-style, and the day's yardstick.
 
 The Share tells the day's number, the outcome, the points or turns survived, the game's shape
 as one line of marks, the player's rank of the day so far and when the next daily opens. It

@@ -32,7 +32,7 @@ _R = TypeVar("_R")
 def call(method: Callable[Concatenate[_S, _P], Coroutine[Any, Any, _R]],
          ) -> Callable[Concatenate[_S, _P], Coroutine[Any, Any, _R]]:
     """Marks a public entry point: counted while it runs, so that close() lets it finish;
-    and ended at the storage's call budget, whatever it waits for (issue 23): DatabaseBusy,
+    and ended at the storage's call budget, whatever it waits for: DatabaseBusy,
     or DatabaseUnavailable in an outage. A write it was waiting for goes on or fails by
     itself; the same click made again is then a duplicate or a new move."""
     async def counted(self: _S, /, *args: _P.args, **kwargs: _P.kwargs) -> _R:

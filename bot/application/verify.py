@@ -15,17 +15,20 @@ from game_core import Game, action_from_dict
 from game_core.state import dice_scheme_of
 
 from bot.errors import DamagedGame
+from bot.storage import Row
 
 from .records import ACTIVE, DECODE_ERRORS, dumps, loads, options_from_json
 
-def problem(game_id: int, rows: Sequence[Sequence[Any]]) -> str:
+def problem(game_id: int, rows: Sequence[Row]) -> str:
     """What is wrong with the game whose rows (Storage.game_and_log: one snapshot) these
     are, or "" when its row and log are exactly the replay. `rows` must hold the game's row
     (seq 0)."""
-    _, seed, options, edition, version, state, status, outcome, score, turns, rule_set = rows[0]
-    entries = rows[1:]
+    row, entries = rows[0], rows[1:]
+    seed, options, edition, version = row["seed"], row["options"], row["edition"], row["version"]
+    state, rule_set, turns = row["state"], row["rule_set"], row["turns"]
+    status, outcome, score = row["status"], row["outcome"], row["score"]
     try:
-        if [entry[0] for entry in entries] != list(range(1, version + 1)):
+        if [entry["seq"] for entry in entries] != list(range(1, version + 1)):
             return f"its action log is not entries 1 to {version} (its version), each once"
         # H3: the replay rolls the dice as the game was made to (by roll since H4, by draw
         # before): its saved state says which; a state lying about it can't match its replay.
@@ -34,10 +37,11 @@ def problem(game_id: int, rows: Sequence[Sequence[Any]]) -> str:
         if rule_set != game.options.rule_set:  # the leaderboard counts standard games only
             return (f"its rule_set column says {rule_set} but its options make it "
                     f"{game.options.rule_set}")
-        for seq, action_text, events_text in (entry[:3] for entry in entries):
-            events = game.apply(action_from_dict(loads(action_text)))
-            if loads(events_text) != _plain([e.to_dict() for e in events]):
-                return f"the events stored with action {seq} are not those it replays to"
+        for entry in entries:
+            events = game.apply(action_from_dict(loads(entry["action"])))
+            if loads(entry["events"]) != _plain([e.to_dict() for e in events]):
+                return (f"the events stored with action {entry['seq']} are not those it "
+                        f"replays to")
         if loads(state) != _plain(game.to_dict()):
             return "its saved state is not the replay of its action log"
         end = game.outcome

@@ -68,7 +68,7 @@ def run_backup(path: str | Path, dest: Path, say: Say, warn: Say) -> int:
 
 def run_commands(say: Say, warn: Say) -> int:
     """Each slash command's size as Discord counts it (the longest localization of each
-    field, issue 28): 0 when every command is within Discord's limits and our budget, else 1
+    field): 0 when every command is within Discord's limits and our budget, else 1
     with each problem on a line."""
     from bot.hosting.app import offline_commands
     from bot.hosting.discord_limits import (

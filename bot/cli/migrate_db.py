@@ -9,7 +9,7 @@ into games of its own. Games are copied in batches, each batch (games and their 
 transaction. Stop the bot before copying: a game played during the copy could be copied
 half-way through its next move (verify then reports it).
 
-A copy is complete or visibly incomplete (issue 23). Before the first game, the destination
+A copy is complete or visibly incomplete. Before the first game, the destination
 is marked (COPY_MARKER, in its bot_secrets table) with the source's name and its number of
 games; the mark goes only once every game is there and the count matches the source's. A
 database still marked is refused by the bot and by verify-db, naming the way out: run the
@@ -30,12 +30,11 @@ import os
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any
 
 import asyncpg
 
 from bot.application.service import GameService
-from bot.storage import Row, Storage, open_storage
+from bot.storage import Row, Storage, Values, open_storage
 from bot.storage.player_settings import PlayerRows
 from bot.storage.privacy import copy_departures
 from bot.storage.server_settings import ServerRows
@@ -101,9 +100,9 @@ async def _copy_all(src: Storage, dst: Storage, source_name: str,
         # The secrets next: opening the destination's service (to verify) would make a new
         # daily secret, and the copied dailies' seeds come from the source's.
         await dst.import_secrets(await src.export_secrets())
-        # The servers' settings, moderation and season announcements (issue 22).
+        # The servers' settings, moderation and season announcements.
         await ServerRows(dst).import_all(await ServerRows(src).export_all())
-        await PlayerRows(dst).import_all(await PlayerRows(src).export_all())  # issue 20
+        await PlayerRows(dst).import_all(await PlayerRows(src).export_all())
     else:
         began = json.loads(marker)
         if began.get("source") != source_name:
@@ -116,7 +115,7 @@ async def _copy_all(src: Storage, dst: Storage, source_name: str,
             progress(f"resuming an unfinished copy after game {copied.resumed_after:,}")
     after = copied.resumed_after
     while rows := await src.export_games(after, BATCH):
-        first, last = rows[0][0], rows[-1][0]
+        first, last = rows[0]["id"], rows[-1]["id"]
         log = await src.export_actions(first, last)
         await _import(dst, rows, log, copied)
         after = last
@@ -127,7 +126,7 @@ async def _copy_all(src: Storage, dst: Storage, source_name: str,
         raise MigrateError(f"the destination holds {there:,} games and the source "
                            f"{total:,}: was the bot running? stop it and run again")
     await dst.keep_ids_past(after)
-    await copy_departures(src, dst)  # servers left: their grace period goes on (issue 22)
+    await copy_departures(src, dst)  # servers left: their grace period goes on
     await dst.set_copy_marker(None)  # complete: the bot and verify-db may use it now
     return copied
 
@@ -135,32 +134,35 @@ async def _copy_all(src: Storage, dst: Storage, source_name: str,
 async def _import(dst: Storage, rows: Sequence[Row], log: Sequence[Row],
                   copied: Copied) -> None:
     """One batch, in one transaction; a batch the destination refuses goes game by game."""
-    games = [_as_storable(row, copied.repaired) for row in rows]
-    actions = [_as_storable(row, copied.repaired, game_column=0) for row in log]
+    games = [(int(row["id"]), _as_storable(row, int(row["id"]), copied.repaired))
+             for row in rows]
+    actions = [(int(row["game_id"]), _as_storable(row, int(row["game_id"]), copied.repaired))
+               for row in log]
     try:
-        await dst.import_rows(games, actions)
+        await dst.import_rows([game for _, game in games],
+                              [action for _, action in actions])
         copied.games += len(games)
         copied.actions += len(actions)
         return
     except _REFUSED:
         pass
-    for game in games:
-        own = [row for row in actions if row[0] == game[0]]
+    for game_id, game in games:
+        own = [action for owner, action in actions if owner == game_id]
         try:
             await dst.import_rows([game], own)
         except _REFUSED as exc:
-            copied.skipped.append((int(game[0]), f"not copied: the destination can't hold "
-                                                  f"it ({str(exc).splitlines()[0]})"))
+            copied.skipped.append((game_id, f"not copied: the destination can't hold "
+                                            f"it ({str(exc).splitlines()[0]})"))
             continue
         copied.games += 1
         copied.actions += len(own)
 
 
-def _as_storable(row: Row, repaired: list[tuple[int, str]], game_column: int = -1) -> Row:
-    """The row with text any database can hold: bytes that aren't UTF-8 (SQLite keeps what
-    it is given) decoded with replacement characters, NUL characters replaced."""
-    game_id = int(row[game_column if game_column >= 0 else 0])
-    out: list[Any] = []
+def _as_storable(row: Row, game_id: int, repaired: list[tuple[int, str]]) -> Values:
+    """The row's values (its columns in order, as the destination's insert takes them),
+    with text any database can hold: bytes that aren't UTF-8 (SQLite keeps what it is
+    given) decoded with replacement characters, NUL characters replaced."""
+    out: list[object] = []
     changed = False
     for value in row:
         if isinstance(value, bytes | bytearray):

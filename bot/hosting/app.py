@@ -34,8 +34,8 @@ log = logging.getLogger(__name__)
 # Extensions are named, not imported: the bot layer never imports the cogs layer. One per
 # feature package (each registers its own buttons, handlers and cogs); the command groups
 # sync in this order: /monopoly, /monopoly-daily, then /monopoly-admin.
-EXTENSIONS = ("cogs.common", "cogs.daily", "cogs.play", "cogs.hint", "cogs.reports",
-              "cogs.privacy", "cogs.commands", "cogs.admin")
+EXTENSIONS = tuple(f"cogs.{feature}.extension" for feature in (
+    "common", "daily", "play", "hint", "reports", "privacy", "commands", "admin"))
 
 
 class StartupError(Exception):
@@ -152,7 +152,7 @@ class MonopolyBot(commands.AutoShardedBot):
     async def sync_commands(self) -> None:
         """Measure the commands Discord's way, then sync them. A command over one of
         Discord's limits stops the bot here with one line, before anything reaches Discord
-        (Discord would refuse the whole sync: issue 28); so does a sync Discord refuses."""
+        (Discord would refuse the whole sync); so does a sync Discord refuses."""
         guild_id = self.settings.dev_guild_id
         guild = discord.Object(id=guild_id) if guild_id is not None else None
         if guild is not None:  # a development server sees changes at once

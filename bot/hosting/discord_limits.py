@@ -42,7 +42,7 @@ import discord
 
 # ---- commands ------------------------------------------------------------------------------
 COMMAND_SIZE = 4000  # [SIZE]
-COMMAND_BUDGET = 3000  # ours: room for a third language and the next feature (issue 28)
+COMMAND_BUDGET = 3000  # ours: room for a third language and the next feature
 GLOBAL_COMMANDS = 100  # [REG]
 NAME_LENGTH = 32  # [NAME]
 DESCRIPTION_LENGTH = 100  # [CMD] [OPT]

@@ -1,4 +1,4 @@
-"""Keep secrets out of the log, at every level (issue 11).
+"""Keep secrets out of the log, at every level.
 
 At DEBUG discord.py logs every gateway event whole (an INTERACTION_CREATE carries the
 interaction's token, good for 15 minutes to answer as the bot in that channel) and every

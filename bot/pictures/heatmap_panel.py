@@ -1,4 +1,4 @@
-"""The money map's centre and its words (issues 16, 24): the totals paid and received, each
+"""The money map's centre and its words: the totals paid and received, each
 split by kind (rent; buying and building; taxes, cards and fines / rent; GO's salary; cards,
 mortgages and sales), and the squares that cost and paid the most, GO apart (its salary is
 paid on every lap, whatever the player does)."""

@@ -26,7 +26,7 @@ RGB = tuple[int, int, int]
 DEFAULT_SIZE = 1024
 
 # Proportions of a 1024 px board; everything scales with the size.
-# Shown 512 px wide a square is ~43 px: a name needs all of its width at 11 px (issue 24).
+# Shown 512 px wide a square is ~43 px: a name needs all of its width at 11 px.
 _CORNER = 120 / 1024  # corner squares, and the depth of every square
 _BAND = 25 / 1024  # colour band of a street (the house count stands on it)
 _STRIP = 34 / 1024  # price / owner strip at the foot of a square

@@ -1,4 +1,4 @@
-"""What each picture's texts measure once Discord shows it (issue 24): a chat shows a picture
+"""What each picture's texts measure once Discord shows it: a chat shows a picture
 400-550 px wide, so a picture is judged scaled to 512 px wide; there no text may be smaller
 than 11 px, and no two texts may overlap.
 

@@ -1,4 +1,4 @@
-"""The recap of a game (issues 16, 24): the player's cash and net worth over the turns, on
+"""The recap of a game: the player's cash and net worth over the turns, on
 one scale with the Bank's treasury when that scale serves (a close race), else the Bank in
 words; markers where properties were bought, went to the Bank or were built on; the big
 payments marked with their amount, and on a loss the debt that ended it; a result line a

@@ -1,4 +1,4 @@
-"""A player's record as a chart (issues 16, 24), read at a glance:
+"""A player's record as a chart, read at a glance:
 
 - the title: games, wins, win rate and best score; under it the longest winning streak;
 - above, every finished game oldest first as a strip, a green bar for a win and a red one

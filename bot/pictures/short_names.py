@@ -1,4 +1,4 @@
-"""The names the board picture writes on its squares (issue 24).
+"""The names the board picture writes on its squares.
 
 Shown in a chat (512 px wide) a square is about 43 px wide and its name must be 11 px high:
 room for 7-8 letters a line, two lines. Where an edition's full name can't fit, the board

@@ -10,8 +10,8 @@ at all, guarded by the game's version in the same transaction (one writer per ga
 processes: a move chosen at an older version stores nothing), H1's partial unique index, and
 numbered migrations recorded in the database (the same numbers for both).
 
-Rows are tuples in the column orders of `columns` (GAME_COLUMNS, ...), decoded by
-`bot.application.records`.
+Rows are read by column name (`queries.Row`: every expression a query selects is named), a
+game's (GAME_COLUMNS) decoded by `bot.application.records`.
 Values always travel as parameters; SQL text is never built from them.
 """
 
@@ -19,27 +19,77 @@ from __future__ import annotations
 
 import os
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any, Protocol
 
 from .columns import GAME_COLUMNS
+from .leaderboard import RankedWin
+from .queries import Queries, Row, Values
 from .targets import is_postgres_url
 
-Row = Sequence[Any]
+__all__ = ["COPY_ACTION_COLUMNS", "COPY_GAME_COLUMNS", "COPY_MARKER", "Move", "NewGame",
+           "Queries", "RankedWin", "Row", "Storage", "Values", "open_storage"]
+
 # Everything of a game's row, for copying it from one database to another (migrate-db).
 COPY_GAME_COLUMNS = f"{GAME_COLUMNS}, rule_set"
 COPY_ACTION_COLUMNS = "game_id, seq, action, events, at"
 # The bot_secrets row migrate-db keeps in a destination while it copies into it: a database
 # holding it is an unfinished copy (bot.cli.migrate_db), which the bot refuses to open.
 COPY_MARKER = "migrate-db copy in progress"
-# owner_id, guild_id, channel_id, seed, options, edition, state, created_at, updated_at, turns,
-# rule_set, daily_day (None: an ordinary game)
-NewGame = tuple[int, int | None, int | None, int, str, str, str, float, float, int, str,
-                int | None]
-# game_id, from_version, state, status, at, finished_at, outcome, score, turns, action, events
-Move = tuple[int, int, str, str, float, float | None, str | None, int, int, str, str]
 
 
-class Storage(Protocol):
+@dataclass(frozen=True, slots=True, kw_only=True)
+class NewGame:
+    """A game to store (Storage.insert_game), its JSON already encoded."""
+
+    owner_id: int
+    guild_id: int | None
+    channel_id: int | None
+    seed: int
+    options: str  # JSON
+    edition: str
+    state: str  # JSON
+    created_at: float
+    updated_at: float
+    turns: int
+    rule_set: str
+    daily_day: int | None  # None: an ordinary game
+
+    def values(self) -> tuple[object, ...]:
+        """The parameters of both backends' insert (_INSERT_GAME), in its order."""
+        return (self.owner_id, self.guild_id, self.channel_id, self.seed, self.options,
+                self.edition, self.state, self.created_at, self.updated_at, self.turns,
+                self.rule_set, self.daily_day)
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Move:
+    """One action stored (Storage.store_move): the game's new columns and its log entry."""
+
+    game_id: int
+    from_version: int  # the version the action was chosen at: the write's guard
+    state: str  # JSON
+    status: str
+    at: float
+    finished_at: float | None
+    outcome: str | None
+    score: int
+    turns: int
+    action: str  # JSON
+    events: str  # JSON
+
+    def values(self) -> tuple[object, ...]:
+        """The parameters of both backends' statement (_INSERT_MOVE, _STORE_MOVE), in its
+        order."""
+        return (self.game_id, self.from_version, self.state, self.status, self.at,
+                self.finished_at, self.outcome, self.score, self.turns, self.action,
+                self.events)
+
+
+class Storage(Queries, Protocol):
+    """The games' own calls; and, as Queries, the SQL of the modules beside the backends
+    (server settings, players' settings, privacy), written once for both."""
+
     backend: str  # "sqlite" | "postgresql"
     # The most one call of the service may wait, whatever it waits for (a game's turn, a
     # connection, the database): None when each statement's own wait bounds it (SQLite's
@@ -68,7 +118,7 @@ class Storage(Protocol):
     async def active_game_id(self, owner_id: int, daily: bool = False) -> int | None:
         """The owner's active game in the ordinary slot, or with `daily` the daily one."""
 
-    # ---- the daily challenge (issue 12) ------------------------------------------------
+    # ---- the daily challenge ------------------------------------------------
     async def daily_secret(self, candidate: bytes | None) -> bytes:
         """The bot's daily secret: the one stored, else `candidate`, stored now (None: only
         read it; b"" if there is none)."""
@@ -79,8 +129,8 @@ class Storage(Protocol):
 
     async def daily_board(self, day: int, guild_id: int | None, limit: int,
                           offset: int) -> list[Row]:
-        """(owner_id, won, score, turns, game_id) of the day's finished dailies: wins by
-        score then fewer turns, then losses by more turns."""
+        """(owner_id, won, score, turns, id) of the day's finished dailies: wins by score
+        then fewer turns, then losses by more turns."""
 
     async def daily_days(self, owner_id: int) -> list[Row]:
         """(daily_day, status) of the owner's finished dailies."""
@@ -111,17 +161,17 @@ class Storage(Protocol):
         """(seq, action, events, at), newest first, seq < before."""
 
     async def game_and_log(self, game_id: int) -> list[Row]:
-        """One snapshot: the game's row as (0, seed, options, edition, version, state,
-        status, outcome, score, turns, rule_set), then (seq, action, events, None...) per
-        log entry in order; [] if there is no such game."""
+        """One snapshot: the game's row as (seq 0, seed, options, edition, version, state,
+        status, outcome, score, turns, rule_set), then (seq, action, events) per log entry
+        in order; [] if there is no such game."""
 
-    async def leaderboard(self, guild_id: int | None, limit: int, offset: int) -> list[Row]:
-        """(rank, owner_id, score, turns, game_id, finished_at) per player's best standard
-        win."""
+    async def leaderboard(self, guild_id: int | None, limit: int,
+                          offset: int) -> list[RankedWin]:
+        """Each player's best standard win, best first."""
 
     async def stats(self, owner_id: int, guild_id: int | None) -> Row:
-        """(played, won, lost, best standard score, fastest standard win, house-rule games
-        played, house-rule games won) of the player's finished games."""
+        """(played, won, lost, best_score, fastest_win, house_played, house_won) of the
+        player's finished games: the best score and fastest win of standard games only."""
 
     async def finished(self, owner_id: int, limit: int) -> list[Row]:
         """(id, status, score, turns, rule_set), newest finished first."""
@@ -135,8 +185,9 @@ class Storage(Protocol):
     async def export_actions(self, first_id: int, last_id: int) -> list[Row]:
         """Log rows (COPY_ACTION_COLUMNS) of the games first_id..last_id, in order."""
 
-    async def import_rows(self, games: Sequence[Row], actions: Sequence[Row]) -> None:
-        """Store exported rows as they are (ids included), all or none."""
+    async def import_rows(self, games: Sequence[Values], actions: Sequence[Values]) -> None:
+        """Store exported rows as they are (ids included), all or none: each row's values
+        in the order of COPY_GAME_COLUMNS and COPY_ACTION_COLUMNS."""
 
     async def export_secrets(self) -> list[Row]:
         """(name, value) of the bot's secrets (the daily seeds' key), the copy marker left

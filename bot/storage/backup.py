@@ -65,10 +65,11 @@ def backup(source: str | os.PathLike[str], dest: str | os.PathLike[str]) -> Back
 def _check(copy: Path) -> int:
     """The copy's own integrity check; its number of games."""
     conn = sqlite3.connect(copy)
+    conn.row_factory = sqlite3.Row
     try:
-        verdict = conn.execute("PRAGMA quick_check").fetchone()[0]
+        verdict = conn.execute("PRAGMA quick_check").fetchone()["quick_check"]
         if verdict != "ok":
             raise sqlite3.DatabaseError(f"the copy fails its integrity check: {verdict}")
-        return int(conn.execute("SELECT COUNT(*) FROM games").fetchone()[0])
+        return int(conn.execute("SELECT COUNT(*) AS games FROM games").fetchone()["games"])
     finally:
         conn.close()

@@ -7,28 +7,40 @@ the page is full, so it reads about as many rows as it shows instead of ranking 
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
+from typing import NamedTuple
 
-from . import Row
+from .queries import Row
 
 CHUNK = 500  # wins read at a time
 
 
+class RankedWin(NamedTuple):
+    """One player's place on a board: its best win."""
+
+    rank: int  # shared by players whose best game ties on score and turns
+    owner_id: int
+    score: int
+    turns: int
+    game_id: int
+    finished_at: float
+
+
 async def walk(read: Callable[[int, int], Awaitable[list[Row]]], limit: int,
-               offset: int, *, skip: frozenset[int] = frozenset()) -> list[Row]:
-    """(rank, owner_id, score, turns, game_id, finished_at) rows `offset` to `offset +
-    limit` of the board; `read(count, skip)` gives the wins in board order as (owner_id,
-    score, turns, game_id, finished_at). Ties share a rank and the next one skips (SQL's
-    RANK()). The `skip` players' wins are passed over (a server's moderation, issue 22):
-    the board ranks the others as if those games weren't there."""
+               offset: int, *, skip: frozenset[int] = frozenset()) -> list[RankedWin]:
+    """The board's places `offset` to `offset + limit`; `read(count, skip)` gives the wins
+    in board order as (owner_id, score, turns, id, finished_at). Ties share a rank and the
+    next one skips (SQL's RANK()). The `skip` players' wins are passed over (a server's
+    moderation): the board ranks the others as if those games weren't there."""
     seen: set[int] = set(skip)
-    page: list[Row] = []
+    page: list[RankedWin] = []
     rank = count = 0
     previous: tuple[int, int] | None = None
     read_so_far = 0
     while len(page) < limit:
         chunk = await read(CHUNK, read_so_far)
         read_so_far += len(chunk)
-        for owner_id, score, turns, game_id, finished_at in chunk:
+        for win in chunk:
+            owner_id, score, turns = win["owner_id"], win["score"], win["turns"]
             if owner_id in seen:
                 continue
             seen.add(owner_id)
@@ -36,7 +48,8 @@ async def walk(read: Callable[[int, int], Awaitable[list[Row]]], limit: int,
             if (score, turns) != previous:
                 rank, previous = count, (score, turns)
             if count > offset:
-                page.append((rank, owner_id, score, turns, game_id, finished_at))
+                page.append(RankedWin(rank=rank, owner_id=owner_id, score=score, turns=turns,
+                                      game_id=win["id"], finished_at=win["finished_at"]))
                 if len(page) == limit:
                     break
         if len(chunk) < CHUNK:

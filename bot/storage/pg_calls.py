@@ -1,5 +1,5 @@
 """Every call to PostgreSQL within one time budget, and the database's bad days as the
-service's own errors (issue 23).
+service's own errors.
 
 A call is the wait for one of the pool's connections plus its statements, and both come out
 of one budget (CALL_BUDGET): behind another session's lock, the call that found every
@@ -23,12 +23,14 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Iterable
 from typing import Any, Generic, TypeVar
 
 import asyncpg
 
 from bot.errors import DatabaseBusy, DatabaseUnavailable, ServiceError
+
+from .queries import Row, Values, numbered
 
 log = logging.getLogger("bot.storage.postgres")
 T = TypeVar("T")
@@ -163,6 +165,33 @@ class _Attempt(Generic[T]):
             return await self._work(conn)
         finally:
             await self._pool.release(conn)
+
+
+def changed(status: str) -> int:
+    """The number of rows a statement changed, from its status ("UPDATE 3", "INSERT 0 1");
+    0 for a status that counts none."""
+    last = status.rsplit(" ", 1)[-1]
+    return int(last) if last.isdigit() else 0
+
+
+class Statements:
+    """A transaction's statements (bot.storage.queries.Statements) on its connection, their
+    `?` placeholders numbered."""
+
+    def __init__(self, conn: asyncpg.Connection) -> None:
+        self._conn = conn
+
+    async def read(self, sql: str, *args: object) -> list[Row]:
+        return list(await self._conn.fetch(numbered(sql), *args))
+
+    async def write(self, sql: str, *args: object) -> int:
+        return changed(await self._conn.execute(numbered(sql), *args))
+
+    async def write_many(self, sql: str, rows: Iterable[Values]) -> None:
+        await self._conn.executemany(numbered(sql), rows)
+
+    async def has_table(self, name: str) -> bool:
+        return bool(await self._conn.fetchval("SELECT to_regclass($1) IS NOT NULL", name))
 
 
 def _forget(attempt: asyncio.Task[Any]) -> None:

@@ -13,21 +13,26 @@ stale click. Reads see committed data only; the verify/replay read takes one sna
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Sequence
-from typing import Any
+from collections.abc import Awaitable, Callable, Sequence
+from typing import Any, TypeVar
 
 import asyncpg
 
 from bot.errors import DamagedGame, DatabaseUnavailable
 
 from . import (
-    COPY_ACTION_COLUMNS, COPY_GAME_COLUMNS, COPY_MARKER, Move, NewGame, Row, leaderboard,
-    pg_schema,
+    COPY_ACTION_COLUMNS, COPY_GAME_COLUMNS, COPY_MARKER, Move, NewGame, leaderboard, pg_schema,
 )
 from .columns import GAME_COLUMNS
+from .leaderboard import RankedWin
 from .pg_calls import (
-    CALL_BUDGET, CONNECT_TIMEOUT, SERVICE_MARGIN, STATEMENT_TIMEOUT_MS, Calls, describe,
+    CALL_BUDGET, CONNECT_TIMEOUT, SERVICE_MARGIN, STATEMENT_TIMEOUT_MS, Calls, changed,
+    describe,
 )
+from .pg_calls import Statements as ConnStatements
+from .queries import Row, Statements, Values, marks, numbered
+
+T = TypeVar("T")
 
 POOL_SIZE = 10  # connections per process; PostgreSQL's default limit is 100 in all
 # Opening: connecting, then the migrations (which may wait for another process's).
@@ -50,7 +55,7 @@ _SELECT_ACTIVE_DAILY = (f"SELECT {GAME_COLUMNS} FROM games WHERE owner_id = $1"
                         " AND status = 'active' AND daily_day IS NOT NULL")
 _SELECT_DAILY = f"SELECT {GAME_COLUMNS} FROM games WHERE owner_id = $1 AND daily_day = $2"
 _DAILY_BOARD = """
-SELECT owner_id, status = 'won', score, turns, id FROM games
+SELECT owner_id, status = 'won' AS won, score, turns, id FROM games
 WHERE daily_day = $1 AND status != 'active' {guild_filter}
 ORDER BY (status = 'won') DESC, score DESC,
          (CASE WHEN status = 'won' THEN turns ELSE -turns END), finished_at, id
@@ -79,17 +84,18 @@ ORDER BY score DESC, turns, finished_at, owner_id, id
 LIMIT $1 OFFSET $2
 """
 _STATS = """
-SELECT COUNT(*), COUNT(*) FILTER (WHERE status = 'won'), COUNT(*) FILTER (WHERE status = 'lost'),
-       MAX(score) FILTER (WHERE status = 'won' AND rule_set = 'standard'),
-       MIN(turns) FILTER (WHERE status = 'won' AND rule_set = 'standard'),
-       COUNT(*) FILTER (WHERE rule_set = 'house'),
-       COUNT(*) FILTER (WHERE status = 'won' AND rule_set = 'house')
+SELECT COUNT(*) AS played, COUNT(*) FILTER (WHERE status = 'won') AS won,
+       COUNT(*) FILTER (WHERE status = 'lost') AS lost,
+       MAX(score) FILTER (WHERE status = 'won' AND rule_set = 'standard') AS best_score,
+       MIN(turns) FILTER (WHERE status = 'won' AND rule_set = 'standard') AS fastest_win,
+       COUNT(*) FILTER (WHERE rule_set = 'house') AS house_played,
+       COUNT(*) FILTER (WHERE status = 'won' AND rule_set = 'house') AS house_won
 FROM games WHERE owner_id = $1 AND status != 'active' {guild_filter}
 """
 _FINISHED = ("SELECT id, status, score, turns, rule_set FROM games"
              " WHERE owner_id = $1 AND status != 'active' ORDER BY finished_at DESC, id DESC"
              " LIMIT $2")
-_GAME_FOR_LOG = ("SELECT 0, seed, options, edition, version, state, status, outcome, score,"
+_GAME_FOR_LOG = ("SELECT 0 AS seq, seed, options, edition, version, state, status, outcome, score,"
                  " turns, rule_set FROM games WHERE id = $1")
 _LOG = ("SELECT seq, action, events, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL"
         " FROM actions WHERE game_id = $1 ORDER BY seq")
@@ -136,28 +142,49 @@ class PostgresStorage:
         except (TimeoutError, OSError, asyncpg.InterfaceError):  # a server gone: let go
             self._pool.terminate()
 
-    async def _fetch(self, sql: str, *args: Any) -> list[Row]:
+    async def _fetch(self, sql: str, *args: object) -> list[Row]:
         return list(await self._calls.run(lambda conn: conn.fetch(sql, *args)))
 
-    async def _one(self, sql: str, *args: Any) -> Row | None:
+    async def _one(self, sql: str, *args: object) -> Row | None:
         rows = await self._fetch(sql, *args)
         return rows[0] if rows else None
 
-    async def _execute(self, sql: str, *args: Any) -> int:
+    async def _execute(self, sql: str, *args: object) -> int:
         """The number of rows the statement changed."""
         status: str = await self._calls.run(lambda conn: conn.execute(sql, *args))
-        return int(status.rsplit(" ", 1)[-1])
+        return changed(status)
+
+    # ---- the SQL of the modules beside this one (bot.storage.queries.Queries) ----------
+    async def read(self, sql: str, *args: object) -> list[Row]:
+        return await self._fetch(numbered(sql), *args)
+
+    async def read_one(self, sql: str, *args: object) -> Row | None:
+        return await self._one(numbered(sql), *args)
+
+    async def write(self, sql: str, *args: object) -> int:
+        return await self._execute(numbered(sql), *args)
+
+    async def transaction(self, work: Callable[[Statements], Awaitable[T]], *, write: bool,
+                          budget: float | None = None) -> T:
+        async def on(conn: asyncpg.Connection) -> T:
+            # A write's statements each lock the rows they change (read committed is
+            # enough: a click waiting on a deleted game then finds none); a read is one
+            # snapshot.
+            isolation = "read_committed" if write else "repeatable_read"
+            async with conn.transaction(isolation=isolation, readonly=not write):
+                return await work(ConnStatements(conn))
+        return await self._calls.run(on, budget)
 
     # ---- games ------------------------------------------------------------------------
     async def insert_game(self, game: NewGame) -> int | None:
         try:
-            row = await self._one(_INSERT_GAME, *game)
+            row = await self._one(_INSERT_GAME, *game.values())
         except asyncpg.exceptions.UniqueViolationError as exc:
             if exc.constraint_name in _ONE_ACTIVE:
                 return None
             raise
         assert row is not None
-        return int(row[0])
+        return int(row["id"])
 
     async def game_row(self, game_id: int) -> Row | None:
         return await self._one(_SELECT_GAME, game_id)
@@ -171,7 +198,7 @@ class PostgresStorage:
     async def active_game_id(self, owner_id: int, daily: bool = False) -> int | None:
         row = await self._one("SELECT id FROM games WHERE owner_id = $1 AND status = 'active'"
                               " AND (daily_day IS NULL) = $2", owner_id, not daily)
-        return None if row is None else int(row[0])
+        return None if row is None else int(row["id"])
 
     async def daily_secret(self, candidate: bytes | None) -> bytes:
         row = await self._one("SELECT value FROM bot_secrets WHERE name = 'daily'")
@@ -180,7 +207,7 @@ class PostgresStorage:
             await self._execute("INSERT INTO bot_secrets (name, value) VALUES ('daily', $1)"
                                 " ON CONFLICT (name) DO NOTHING", candidate)
             row = await self._one("SELECT value FROM bot_secrets WHERE name = 'daily'")
-        return b"" if row is None else bytes(row[0])
+        return b"" if row is None else bytes(row["value"])
 
     async def active_daily_row(self, owner_id: int) -> Row | None:
         return await self._one(_SELECT_ACTIVE_DAILY, owner_id)
@@ -200,7 +227,7 @@ class PostgresStorage:
 
     async def owner_and_status(self, game_id: int) -> tuple[int, str] | None:
         row = await self._one("SELECT owner_id, status FROM games WHERE id = $1", game_id)
-        return None if row is None else (row[0], row[1])
+        return None if row is None else (row["owner_id"], row["status"])
 
     async def exists(self, game_id: int) -> bool:
         return await self._one("SELECT 1 FROM games WHERE id = $1", game_id) is not None
@@ -208,14 +235,14 @@ class PostgresStorage:
     async def game_ids(self, after: int, limit: int) -> list[int]:
         rows = await self._fetch("SELECT id FROM games WHERE id > $1 ORDER BY id LIMIT $2",
                                  after, limit)
-        return [int(row[0]) for row in rows]
+        return [int(row["id"]) for row in rows]
 
     # ---- writes -----------------------------------------------------------------------
     async def store_move(self, move: Move) -> bool:
         try:
-            return await self._execute(_STORE_MOVE, *move) == 1
+            return await self._execute(_STORE_MOVE, *move.values()) == 1
         except asyncpg.exceptions.UniqueViolationError as exc:  # the log's key
-            raise DamagedGame(move[0], f"its action log disagrees with its version "
+            raise DamagedGame(move.game_id, f"its action log disagrees with its version "
                               f"({exc})") from exc
 
     async def abandon(self, game_id: int, now: float) -> bool:
@@ -233,7 +260,7 @@ class PostgresStorage:
     async def logged(self, game_id: int, seq: int) -> tuple[Any, Any] | None:
         row = await self._one("SELECT action, events FROM actions WHERE game_id = $1"
                               " AND seq = $2", game_id, seq)
-        return None if row is None else (row[0], row[1])
+        return None if row is None else (row["action"], row["events"])
 
     async def history(self, game_id: int, before: int, limit: int) -> list[Row]:
         return await self._fetch(
@@ -249,7 +276,8 @@ class PostgresStorage:
                 return [game[0], *await conn.fetch(_LOG, game_id)]
         return await self._calls.run(snapshot)
 
-    async def leaderboard(self, guild_id: int | None, limit: int, offset: int) -> list[Row]:
+    async def leaderboard(self, guild_id: int | None, limit: int,
+                          offset: int) -> list[RankedWin]:
         extra: tuple[int, ...] = () if guild_id is None else (guild_id,)
         sql = _WINS_IN_ORDER.format(guild_filter="" if guild_id is None else "AND guild_id = $3")
 
@@ -271,7 +299,7 @@ class PostgresStorage:
 
     # ---- copying a whole database (migrate-db) ----------------------------------------
     async def count_games(self) -> int:
-        return int((await self._fetch("SELECT COUNT(*) FROM games"))[0][0])
+        return int((await self._fetch("SELECT COUNT(*) AS games FROM games"))[0]["games"])
 
     async def export_games(self, after: int, limit: int) -> list[Row]:
         return await self._fetch(f"SELECT {COPY_GAME_COLUMNS} FROM games WHERE id > $1"
@@ -282,24 +310,20 @@ class PostgresStorage:
                                  " WHERE game_id BETWEEN $1 AND $2 ORDER BY game_id, seq",
                                  first_id, last_id)
 
-    async def import_rows(self, games: Sequence[Row], actions: Sequence[Row]) -> None:
+    async def import_rows(self, games: Sequence[Values], actions: Sequence[Values]) -> None:
         """Ids included; then the id sequence moves past them, so new games don't collide."""
-        async def insert(conn: asyncpg.Connection) -> None:
-            async with conn.transaction():
-                await conn.executemany(
-                    f"INSERT INTO games ({COPY_GAME_COLUMNS})"
-                    f" VALUES ({_marks(COPY_GAME_COLUMNS)})", games)
-                await conn.executemany(
-                    f"INSERT INTO actions ({COPY_ACTION_COLUMNS})"
-                    f" VALUES ({_marks(COPY_ACTION_COLUMNS)})", actions)
-                await conn.execute(
-                    "SELECT setval(pg_get_serial_sequence('games', 'id'),"
-                    " GREATEST((SELECT MAX(id) FROM games), 1))")
-        await self._calls.run(insert, COPY_BUDGET)
+        async def insert(tx: Statements) -> None:
+            await tx.write_many(f"INSERT INTO games ({COPY_GAME_COLUMNS})"
+                                f" VALUES ({marks(COPY_GAME_COLUMNS)})", games)
+            await tx.write_many(f"INSERT INTO actions ({COPY_ACTION_COLUMNS})"
+                                f" VALUES ({marks(COPY_ACTION_COLUMNS)})", actions)
+            await tx.write("SELECT setval(pg_get_serial_sequence('games', 'id'),"
+                           " GREATEST((SELECT MAX(id) FROM games), 1))")
+        await self.transaction(insert, write=True, budget=COPY_BUDGET)
 
     async def copy_marker(self) -> bytes | None:
         row = await self._one("SELECT value FROM bot_secrets WHERE name = $1", COPY_MARKER)
-        return None if row is None else bytes(row[0])
+        return None if row is None else bytes(row["value"])
 
     async def set_copy_marker(self, value: bytes | None) -> None:
         if value is None:
@@ -314,8 +338,8 @@ class PostgresStorage:
                             " GREATEST((SELECT MAX(id) FROM games), $1::bigint, 1))", game_id)
 
     async def last_game_id(self) -> int:
-        rows = await self._fetch("SELECT MAX(id) FROM games")
-        return int(rows[0][0] or 0)
+        rows = await self._fetch("SELECT MAX(id) AS last_id FROM games")
+        return int(rows[0]["last_id"] or 0)
 
     async def export_secrets(self) -> list[Row]:
         return await self._fetch("SELECT name, value FROM bot_secrets WHERE name != $1"
@@ -325,7 +349,7 @@ class PostgresStorage:
         await self._calls.run(lambda conn: conn.executemany(
             "INSERT INTO bot_secrets (name, value) VALUES ($1, $2)"
             " ON CONFLICT (name) DO UPDATE SET value = excluded.value",
-            [(name, bytes(value)) for name, value in secrets]))
+            [(secret["name"], bytes(secret["value"])) for secret in secrets]))
 
 
 async def _open_pool(url: str, pool_size: int, budget: float,
@@ -353,7 +377,3 @@ async def _open_pool(url: str, pool_size: int, budget: float,
         raise
     return pool
 
-
-def _marks(columns: str) -> str:
-    """$1, $2... one per column of `columns` (the values always travel as parameters)."""
-    return ", ".join(f"${n}" for n in range(1, len(columns.split(",")) + 1))

@@ -1,12 +1,10 @@
-"""Everything the database holds about one player, or about one server (issue 22): what
+"""Everything the database holds about one player, or about one server: what
 `/monopoly mydata` exports, what `/monopoly forget` deletes or anonymises, and what becomes of
 a server's rows once the bot has left it.
 
-Each operation is one transaction, on both backends, written once (`?` placeholders, turned
-into PostgreSQL's `$n`). On SQLite it runs on a connection of its own, opened for it: the
-storage's writer connection is shared by every click, and a BEGIN on it would take their
-writes into this transaction; its own connection waits for the file's write lock like any
-other writer. An export reads one snapshot.
+Each operation is one transaction, on both backends, written once (`?` placeholders) and run
+through bot.storage.queries (on SQLite, on a connection of its own: the writer every click
+shares would take their writes into it). An export reads one snapshot.
 
 Other tables hold players' or servers' ids too (the server settings of migration 8): they
 are named below, once, and a table an older schema lacks is skipped.
@@ -14,13 +12,11 @@ are named below, once, and a table an older schema lacks is skipped.
 
 from __future__ import annotations
 
-import sqlite3
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
-from typing import Any, Protocol, TypeVar
+from typing import Any, TypeVar
 
-from . import Row, Storage
-from . import sqlite_file as db
+from .queries import Queries, Row, Statements
 
 T = TypeVar("T")
 # Generous: a player's whole history may be thousands of games (still one snapshot).
@@ -81,112 +77,23 @@ class PseudonymTaken(Exception):
     """The pseudonym drawn is some player's id already: draw another."""
 
 
-class Tx(Protocol):
-    async def rows(self, sql: str, *args: Any) -> list[Row]: ...
-
-    async def run(self, sql: str, *args: Any) -> int:
-        """The number of rows changed."""
-
-    async def has_table(self, name: str) -> bool: ...
-
-    async def named_rows(self, sql: str, *args: Any) -> list[dict[str, Any]]:
-        """Each row as {column name: value}."""
+Tx = Statements  # what each operation's statements run on
 
 
-# ---- the two backends' transactions ----------------------------------------------------
-
-class _SqliteTx:
-    def __init__(self, conn: Any) -> None:
-        self._conn = conn
-
-    async def rows(self, sql: str, *args: Any) -> list[Row]:
-        return list(await self._conn.execute_fetchall(sql, args))
-
-    async def run(self, sql: str, *args: Any) -> int:
-        async with self._conn.execute(sql, args) as cursor:
-            return int(cursor.rowcount)
-
-    async def has_table(self, name: str) -> bool:
-        return bool(await self.rows("SELECT 1 FROM sqlite_master WHERE type = 'table'"
-                                    " AND name = ?", name))
-
-    async def named_rows(self, sql: str, *args: Any) -> list[dict[str, Any]]:
-        async with self._conn.execute(sql, args) as cursor:
-            names = [column[0] for column in cursor.description]
-            return [dict(zip(names, row, strict=True)) for row in await cursor.fetchall()]
-
-
-def _dollars(sql: str) -> str:
-    """`?` placeholders as PostgreSQL's $1, $2...: the texts here hold no other `?`."""
-    parts = sql.split("?")
-    return parts[0] + "".join(f"${n}{part}" for n, part in enumerate(parts[1:], 1))
-
-
-class _PostgresTx:
-    def __init__(self, conn: Any) -> None:
-        self._conn = conn
-
-    async def rows(self, sql: str, *args: Any) -> list[Row]:
-        return list(await self._conn.fetch(_dollars(sql), *args))
-
-    async def run(self, sql: str, *args: Any) -> int:
-        status: str = await self._conn.execute(_dollars(sql), *args)
-        last = status.rsplit(" ", 1)[-1]
-        return int(last) if last.isdigit() else 0
-
-    async def has_table(self, name: str) -> bool:
-        return bool(await self._conn.fetchval("SELECT to_regclass($1) IS NOT NULL", name))
-
-    async def named_rows(self, sql: str, *args: Any) -> list[dict[str, Any]]:
-        return [dict(row.items()) for row in await self._conn.fetch(_dollars(sql), *args)]
-
-
-async def transaction(storage: Storage, work: Callable[[Tx], Awaitable[T]], *,
+async def transaction(storage: Queries, work: Callable[[Tx], Awaitable[T]], *,
                       write: bool) -> T:
     """`work` in one transaction of `storage` (a read-only snapshot unless `write`)."""
-    if storage.backend == "sqlite":
-        return await _sqlite_transaction(storage, work, write)
-    inner: Any = storage
-
-    async def on(conn: Any) -> T:
-        # A write's statements each lock the rows they change (read committed is enough:
-        # a click waiting on a deleted game then finds none); a read is one snapshot.
-        isolation = "read_committed" if write else "repeatable_read"
-        async with conn.transaction(isolation=isolation, readonly=not write):
-            return await work(_PostgresTx(conn))
-    result: T = await inner._calls.run(on, BUDGET)
-    return result
-
-
-async def _sqlite_transaction(storage: Storage, work: Callable[[Tx], Awaitable[T]],
-                              write: bool) -> T:
-    inner: Any = storage
-    [(path,)] = await inner._reader.execute_fetchall(
-        "SELECT file FROM pragma_database_list WHERE name = 'main'")
-    conn = await (db.connect(path) if write else db.connect_read_only(path))
-    try:
-        await db.run(conn, "BEGIN IMMEDIATE" if write else "BEGIN")
-        try:
-            result = await work(_SqliteTx(conn))
-            await db.run(conn, "COMMIT")
-        except BaseException:
-            if conn.in_transaction:
-                await db.run(conn, "ROLLBACK")
-            raise
-    except sqlite3.OperationalError as exc:
-        raise db.busy_or(exc) from exc
-    finally:
-        await conn.close()
-    return result
+    return await storage.transaction(work, write=write, budget=BUDGET)
 
 
 # ---- a player's rows ---------------------------------------------------------------------
 
-def _as_dicts(names: Sequence[str], rows: list[Row]) -> list[dict[str, Any]]:
-    return [dict(zip(names, row, strict=True)) for row in rows]
+def _as_dicts(rows: list[Row]) -> list[dict[str, Any]]:
+    """Each row as {column name: value}, in the order of its columns."""
+    return [dict(row) for row in rows]
 
 
-async def player_data(storage: Storage, owner_id: int, on_games: GamesSink,
+async def player_data(storage: Queries, owner_id: int, on_games: GamesSink,
                       ) -> dict[str, list[dict[str, Any]]]:
     """Every row holding `owner_id`, from one snapshot: the player's games, a page at a time
     (each with its action log; the ordinary ones first, then the dailies, each in id order)
@@ -195,16 +102,16 @@ async def player_data(storage: Storage, owner_id: int, on_games: GamesSink,
     async def read(tx: Tx) -> dict[str, list[dict[str, Any]]]:
         for daily in (False, True):
             after = 0
-            while games := _as_dicts(GAME_FIELDS, await tx.rows(
+            while games := _as_dicts(await tx.read(
                     f"SELECT {', '.join(GAME_FIELDS)} FROM games WHERE owner_id = ?"
                     f" AND daily_day IS {'NOT ' if daily else ''}NULL AND id > ?"
                     " ORDER BY id LIMIT ?", owner_id, after, PAGE)):
                 ids = [game["id"] for game in games]
                 logs: dict[int, list[dict[str, Any]]] = {game_id: [] for game_id in ids}
-                actions = await tx.rows(
+                actions = await tx.read(
                     f"SELECT {', '.join(ACTION_FIELDS)} FROM actions WHERE game_id IN"
                     f" ({', '.join('?' for _ in ids)}) ORDER BY game_id, seq", *ids)
-                for action in _as_dicts(ACTION_FIELDS, actions):
+                for action in _as_dicts(actions):
                     logs[action.pop("game_id")].append(action)
                 for game in games:
                     game["actions"] = logs[game["id"]]
@@ -225,82 +132,83 @@ async def player_data(storage: Storage, owner_id: int, on_games: GamesSink,
     return await transaction(storage, read, write=False)
 
 
-async def _whole_rows(tx: Tx, table: str, where: str, *args: Any) -> list[dict[str, Any]]:
+async def _whole_rows(tx: Tx, table: str, where: str, *args: object) -> list[dict[str, Any]]:
     """Every column of the matching rows, by name. (`table` and `where` are this module's
     constants, never a caller's text.)"""
-    return await tx.named_rows(f"SELECT * FROM {table} WHERE {where}", *args)
+    return _as_dicts(await tx.read(f"SELECT * FROM {table} WHERE {where}", *args))
 
 
-async def forget_player(storage: Storage, owner_id: int, pseudonym: int) -> ForgetCounts:
+async def forget_player(storage: Queries, owner_id: int, pseudonym: int) -> ForgetCounts:
     """Delete the player's rows, except the finished games other players' boards rank,
     which keep their place with `pseudonym` for owner and no message of the player's.
     PseudonymTaken (nothing changed) if `pseudonym` owns a game already."""
     async def forget(tx: Tx) -> ForgetCounts:
-        if await tx.rows("SELECT 1 FROM games WHERE owner_id = ? LIMIT 1", pseudonym):
+        if await tx.read("SELECT 1 FROM games WHERE owner_id = ? LIMIT 1", pseudonym):
             raise PseudonymTaken(pseudonym)
-        live = await tx.rows("SELECT channel_id, message_id FROM games WHERE owner_id = ?"
+        live = await tx.read("SELECT channel_id, message_id FROM games WHERE owner_id = ?"
                              " AND status = 'active' AND channel_id IS NOT NULL"
                              " AND message_id IS NOT NULL", owner_id)
         unranked = f"owner_id = ? AND NOT ({_RANKED})"
-        await tx.run(f"DELETE FROM actions WHERE game_id IN (SELECT id FROM games"
+        await tx.write(f"DELETE FROM actions WHERE game_id IN (SELECT id FROM games"
                      f" WHERE {unranked})", owner_id)
-        deleted = await tx.run(f"DELETE FROM games WHERE {unranked}", owner_id)
-        kept = await tx.run("UPDATE games SET owner_id = ?, channel_id = NULL,"
+        deleted = await tx.write(f"DELETE FROM games WHERE {unranked}", owner_id)
+        kept = await tx.write("UPDATE games SET owner_id = ?, channel_id = NULL,"
                             " message_id = NULL WHERE owner_id = ?", pseudonym, owner_id)
         deleted_rows = anonymised_rows = 0
         for spec in PLAYER_COLUMNS:
             if not await tx.has_table(spec.table):
                 continue
             if spec.keep:
-                anonymised_rows += await tx.run(
+                anonymised_rows += await tx.write(
                     f"UPDATE {spec.table} SET {spec.column} = ? WHERE {spec.column} = ?",
                     pseudonym, owner_id)
             else:
-                deleted_rows += await tx.run(
+                deleted_rows += await tx.write(
                     f"DELETE FROM {spec.table} WHERE {spec.column} = ?", owner_id)
         table, column, template = HIDDEN_SETTING
         if await tx.has_table(table):
-            anonymised_rows += await tx.run(
+            anonymised_rows += await tx.write(
                 f"UPDATE {table} SET {column} = ? WHERE {column} = ?",
                 template.format(pseudonym), template.format(owner_id))
         return ForgetCounts(deleted, kept, deleted_rows, anonymised_rows,
-                            tuple((int(c), int(m)) for c, m in live))
+                            tuple((int(row["channel_id"]), int(row["message_id"]))
+                              for row in live))
     return await transaction(storage, forget, write=True)
 
 
 # ---- servers the bot left ------------------------------------------------------------------
 
-async def server_left(storage: Storage, guild_id: int, at: float) -> None:
+async def server_left(storage: Queries, guild_id: int, at: float) -> None:
     """Note that the bot left `guild_id` at `at` (a second removal keeps the first time)."""
     async def note(tx: Tx) -> None:
-        await tx.run("INSERT INTO guild_departures (guild_id, left_at) VALUES (?, ?)"
+        await tx.write("INSERT INTO guild_departures (guild_id, left_at) VALUES (?, ?)"
                      " ON CONFLICT (guild_id) DO NOTHING", guild_id, at)
     await transaction(storage, note, write=True)
 
 
-async def server_back(storage: Storage, guild_id: int) -> bool:
+async def server_back(storage: Queries, guild_id: int) -> bool:
     """The bot is in `guild_id` again: True if it had left it (its rows are kept)."""
     async def back(tx: Tx) -> bool:
-        return await tx.run("DELETE FROM guild_departures WHERE guild_id = ?", guild_id) > 0
+        return await tx.write("DELETE FROM guild_departures WHERE guild_id = ?", guild_id) > 0
     return await transaction(storage, back, write=True)
 
 
-async def departures(storage: Storage) -> list[tuple[int, float]]:
+async def departures(storage: Queries) -> list[tuple[int, float]]:
     """(guild_id, left_at) of the servers the bot has left and not yet swept."""
     async def read(tx: Tx) -> list[tuple[int, float]]:
-        rows = await tx.rows("SELECT guild_id, left_at FROM guild_departures ORDER BY left_at")
-        return [(int(g), float(at)) for g, at in rows]
+        rows = await tx.read("SELECT guild_id, left_at FROM guild_departures ORDER BY left_at")
+        return [(int(row["guild_id"]), float(row["left_at"])) for row in rows]
     return await transaction(storage, read, write=False)
 
 
-async def copy_departures(source: Storage, dest: Storage) -> int:
+async def copy_departures(source: Queries, dest: Queries) -> int:
     """The servers `source` notes the bot left, noted in `dest` too (migrate-db): their
     grace period goes on there. Safe to repeat (a resumed copy)."""
     left = await departures(source)
 
     async def note(tx: Tx) -> None:
         for guild_id, at in left:
-            await tx.run("INSERT INTO guild_departures (guild_id, left_at) VALUES (?, ?)"
+            await tx.write("INSERT INTO guild_departures (guild_id, left_at) VALUES (?, ?)"
                          " ON CONFLICT (guild_id) DO NOTHING", guild_id, at)
     if left:
         await transaction(dest, note, write=True)
@@ -313,22 +221,22 @@ async def delete_server_rows(tx: Tx, guild_id: int) -> int:
     deleted = 0
     for table in GUILD_TABLES:
         if await tx.has_table(table):
-            deleted += await tx.run(f"DELETE FROM {table} WHERE guild_id = ?", guild_id)
+            deleted += await tx.write(f"DELETE FROM {table} WHERE guild_id = ?", guild_id)
     return deleted
 
 
-async def detach_server(storage: Storage, guild_id: int, left_before: float) -> int | None:
+async def detach_server(storage: Queries, guild_id: int, left_before: float) -> int | None:
     """If the bot left `guild_id` before `left_before` and hasn't come back: its own rows
     deleted, its games detached from it (no server, channel or message: they stay their
     players', off that server's boards), its departure cleared; the number of games
     detached. None if it came back meanwhile (nothing done)."""
     async def sweep(tx: Tx) -> int | None:
-        if not await tx.rows("SELECT 1 FROM guild_departures WHERE guild_id = ?"
+        if not await tx.read("SELECT 1 FROM guild_departures WHERE guild_id = ?"
                              " AND left_at <= ?", guild_id, left_before):
             return None
         await delete_server_rows(tx, guild_id)
-        detached = await tx.run("UPDATE games SET guild_id = NULL, channel_id = NULL,"
+        detached = await tx.write("UPDATE games SET guild_id = NULL, channel_id = NULL,"
                                 " message_id = NULL WHERE guild_id = ?", guild_id)
-        await tx.run("DELETE FROM guild_departures WHERE guild_id = ?", guild_id)
+        await tx.write("DELETE FROM guild_departures WHERE guild_id = ?", guild_id)
         return detached
     return await transaction(storage, sweep, write=True)

@@ -1,20 +1,21 @@
-"""What a server's admins keep in the database (issue 22, migration 8): its settings, the
+"""What a server's admins keep in the database (migration 8): its settings, the
 players its boards leave out, the log of every change, the seasons' boards and the
 announcements of their winners; on both backends.
 
 Kept apart from the backends' modules (which hold the games' own calls): this module speaks
-to a backend through its private statement helpers (`_read`/`_write` for SQLite,
-`_fetch`/`_execute` for PostgreSQL), written once with `?` placeholders and numbered for
-PostgreSQL. A change and its log entry are one statement: an insert into SQLite's
-`setting_changes` view (its trigger logs, then applies), a data-modifying CTE on PostgreSQL.
+to a backend through bot.storage.queries, its statements written once with `?`
+placeholders, a few in each backend's own dialect (`_Dialect`). A change and its log entry
+are one statement: an insert into SQLite's `setting_changes` view (its trigger logs, then
+applies), a data-modifying CTE on PostgreSQL.
 """
 
 from __future__ import annotations
 
-import re
-from typing import Any, Protocol
+from dataclasses import dataclass
 
-from . import Row, Storage, leaderboard
+from . import leaderboard
+from .leaderboard import RankedWin
+from .queries import Queries, Row, Statements, Values, marks
 
 # The month a game finished in (year * 12 + month - 1, UTC), word for word the expression
 # of migration 8's indexes on each backend (so the planner matches them); a quarter is it / 3.
@@ -76,84 +77,37 @@ COPIED = {"server_settings": ("guild_id, name, value", "guild_id, name"),
           "season_announcements": ("guild_id, season, at", "guild_id, season")}
 
 
-class _Backend(Protocol):
+@dataclass(frozen=True, slots=True)
+class _Dialect:
+    """The statements each backend spells its own way."""
+
     month: str  # MONTH_SQLITE or MONTH_POSTGRES
-
-    async def read(self, sql: str, *args: Any) -> list[Row]: ...
-
-    async def insert_many(self, table: str, columns: str, rows: list[Row]) -> None: ...
-
-    async def change(self, guild_id: int, name: str, value: str | None, actor_id: int,
-                     at: float, reason: str | None) -> None: ...
-
-    async def claim(self, guild_id: int, season: str, at: float) -> bool: ...
+    change: str  # guild_id, name, value, actor_id, at, reason
+    claim: str  # guild_id, season, at; changes 1 row for the first claim only
+    keep_or_insert: str  # {table}, {columns}, {marks}: a row already there is kept
+    # Run after copying settings_log's rows: new entries' ids go on past the copied ones.
+    after_log_copy: str | None
 
 
-class _Sqlite:
-    month = MONTH_SQLITE
-
-    def __init__(self, storage: Any) -> None:
-        self._s = storage
-
-    async def read(self, sql: str, *args: Any) -> list[Row]:
-        return list(await self._s._read(sql, args))
-
-    async def change(self, guild_id: int, name: str, value: str | None, actor_id: int,
-                     at: float, reason: str | None) -> None:
-        await self._s._write(_SQLITE_CHANGE, (guild_id, name, value, actor_id, at, reason))
-
-    async def claim(self, guild_id: int, season: str, at: float) -> bool:
-        cursor = await self._s._write(_CLAIM_SQLITE, (guild_id, season, at))
-        return bool(cursor.rowcount == 1)
-
-    async def insert_many(self, table: str, columns: str, rows: list[Row]) -> None:
-        marks = ", ".join("?" for _ in columns.split(","))
-        await self._s._writer.executemany(
-            f"INSERT OR IGNORE INTO {table} ({columns}) VALUES ({marks})", rows)
-
-
-class _Postgres:
-    month = MONTH_POSTGRES
-
-    def __init__(self, storage: Any) -> None:
-        self._s = storage
-
-    async def read(self, sql: str, *args: Any) -> list[Row]:
-        return list(await self._s._fetch(numbered(sql), *args))
-
-    async def change(self, guild_id: int, name: str, value: str | None, actor_id: int,
-                     at: float, reason: str | None) -> None:
-        await self._s._execute(_PG_CHANGE, guild_id, name, value, actor_id, at, reason)
-
-    async def claim(self, guild_id: int, season: str, at: float) -> bool:
-        return bool(await self._s._execute(_CLAIM_PG, guild_id, season, at) == 1)
-
-    async def insert_many(self, table: str, columns: str, rows: list[Row]) -> None:
-        marks = ", ".join(f"${n}" for n in range(1, len(columns.split(",")) + 1))
-        sql = f"INSERT INTO {table} ({columns}) VALUES ({marks}) ON CONFLICT DO NOTHING"
-
-        async def insert(conn: Any) -> None:
-            async with conn.transaction():
-                await conn.executemany(sql, rows)
-                if table == "settings_log":  # new entries' ids go on past the copied ones
-                    await conn.execute(
-                        "SELECT setval(pg_get_serial_sequence('settings_log', 'id'),"
-                        " GREATEST((SELECT MAX(id) FROM settings_log), 1))")
-        await self._s._calls.run(insert)
-
-
-def numbered(sql: str) -> str:
-    """SQLite's `?` placeholders as PostgreSQL's $1, $2... in order."""
-    count = iter(range(1, sql.count("?") + 1))
-    return re.sub(r"\?", lambda _match: f"${next(count)}", sql)
+_SQLITE = _Dialect(
+    month=MONTH_SQLITE, change=_SQLITE_CHANGE, claim=_CLAIM_SQLITE,
+    keep_or_insert="INSERT OR IGNORE INTO {table} ({columns}) VALUES ({marks})",
+    after_log_copy=None)
+# PostgreSQL's change uses its parameters more than once: its statements are numbered by
+# hand (bot.storage.queries.numbered leaves them as they are).
+_POSTGRES = _Dialect(
+    month=MONTH_POSTGRES, change=_PG_CHANGE, claim=_CLAIM_PG,
+    keep_or_insert="INSERT INTO {table} ({columns}) VALUES ({marks}) ON CONFLICT DO NOTHING",
+    after_log_copy="SELECT setval(pg_get_serial_sequence('settings_log', 'id'),"
+                   " GREATEST((SELECT MAX(id) FROM settings_log), 1))")
 
 
 class ServerRows:
     """The calls; `ServerRows(storage)` for either backend."""
 
-    def __init__(self, storage: Storage) -> None:
-        self._db: _Backend = (_Postgres(storage) if storage.backend == "postgresql"
-                              else _Sqlite(storage))
+    def __init__(self, storage: Queries) -> None:
+        self._db = storage
+        self._dialect = _POSTGRES if storage.backend == "postgresql" else _SQLITE
 
     async def settings(self, guild_id: int) -> list[Row]:
         """(name, value) of every setting the server set, hidden players included."""
@@ -166,15 +120,16 @@ class ServerRows:
     async def change(self, guild_id: int, name: str, value: str | None, actor_id: int,
                      at: float, reason: str | None = None) -> None:
         """Set (None: unset) one setting and log it, with its old value, in one statement."""
-        await self._db.change(guild_id, name, value, actor_id, at, reason)
+        await self._db.write(self._dialect.change, guild_id, name, value, actor_id, at, reason)
 
     async def log(self, guild_id: int, limit: int) -> list[Row]:
         """(id, actor_id, at, name, old_value, new_value, reason), newest first."""
         return await self._db.read(_LOG, guild_id, limit)
 
     async def season_board(self, guild_id: int | None, kind: str, period: int | None,
-                           hidden: frozenset[int], limit: int, offset: int) -> list[Row]:
-        """The leaderboard's rows (bot.storage.leaderboard.walk) of one season: `kind`
+                           hidden: frozenset[int], limit: int,
+                           offset: int) -> list[RankedWin]:
+        """The board (bot.storage.leaderboard.walk) of one season: `kind`
         "month" or "quarter", `period` its number (months since year 0, or that / 3); or "all"
         (period None), every win. The `hidden` players' wins are passed over."""
         guild_filter = "" if guild_id is None else "AND guild_id = ?"
@@ -182,7 +137,7 @@ class ServerRows:
         if kind == "all":
             sql, params = _ALL_WINS.format(guild_filter=guild_filter), where
         else:
-            period_sql = _PERIODS[kind].format(month=self._db.month)
+            period_sql = _PERIODS[kind].format(month=self._dialect.month)
             sql = _SEASON_WINS.format(guild_filter=guild_filter, period=period_sql)
             params = (*where, period if period is not None else -1)
 
@@ -196,11 +151,23 @@ class ServerRows:
                 for table, (columns, order) in COPIED.items()}
 
     async def import_all(self, tables: dict[str, list[Row]]) -> None:
-        """Store exported rows as they are (a row already there is kept)."""
+        """Store exported rows as they are (a row already there is kept), a table at a time,
+        each in one transaction."""
         for table, (columns, _order) in COPIED.items():
             if tables.get(table):
-                await self._db.insert_many(table, columns, list(tables[table]))
+                await self._import(table, columns, [tuple(row) for row in tables[table]])
+
+    async def _import(self, table: str, columns: str, rows: list[Values]) -> None:
+        sql = self._dialect.keep_or_insert.format(table=table, columns=columns,
+                                                  marks=marks(columns))
+        after = self._dialect.after_log_copy if table == "settings_log" else None
+
+        async def insert(tx: Statements) -> None:
+            await tx.write_many(sql, rows)
+            if after is not None:
+                await tx.write(after)
+        await self._db.transaction(insert, write=True)
 
     async def claim_announcement(self, guild_id: int, season: str, at: float) -> bool:
         """True for the one caller that records the season's announcement first."""
-        return await self._db.claim(guild_id, season, at)
+        return await self._db.write(self._dialect.claim, guild_id, season, at) == 1

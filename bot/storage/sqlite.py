@@ -17,8 +17,8 @@ from __future__ import annotations
 
 import os
 import sqlite3
-from collections.abc import Iterable, Sequence
-from typing import Any
+from collections.abc import Awaitable, Callable, Iterable, Sequence
+from typing import Any, TypeVar
 
 import aiosqlite
 
@@ -27,7 +27,11 @@ from bot.errors import DamagedGame, DatabaseReadOnly, DatabaseTooNew, DatabaseTo
 from . import leaderboard
 from . import sqlite_file as db
 from .columns import GAME_COLUMNS
-from . import COPY_ACTION_COLUMNS, COPY_GAME_COLUMNS, COPY_MARKER, Move, NewGame, Row
+from .leaderboard import RankedWin
+from .queries import Row, Statements, Values, marks
+from . import COPY_ACTION_COLUMNS, COPY_GAME_COLUMNS, COPY_MARKER, Move, NewGame
+
+T = TypeVar("T")
 
 _SELECT_GAME = f"SELECT {GAME_COLUMNS} FROM games WHERE id = ?"
 # The ordinary slot only: a daily is reached through the daily calls below.
@@ -49,7 +53,7 @@ _SELECT_DAILY = f"SELECT {GAME_COLUMNS} FROM games WHERE owner_id = ? AND daily_
 # The day's board in its order (games_daily_board[_by_guild] give it): wins by score, then
 # fewer turns; then losses by more turns survived.
 _DAILY_BOARD = """
-SELECT owner_id, status = 'won', score, turns, id FROM games
+SELECT owner_id, status = 'won' AS won, score, turns, id FROM games
 WHERE daily_day = ? AND status != 'active' {guild_filter}
 ORDER BY status = 'won' DESC, score DESC, CASE WHEN status = 'won' THEN turns ELSE -turns END,
          finished_at, id
@@ -64,12 +68,14 @@ _INSERT_MOVE = (
 _STALE = "stale version"  # the game_moves trigger's refusal
 # One statement, so one snapshot: read apart, the row and the log could straddle an action
 # committed in between, and a sound game being played would fail to verify. The game's row
-# comes first (as seq 0), then its log in order (seq >= 1, the CHECK).
+# comes first (as seq 0), then its log in order (seq >= 1, the CHECK). A union's columns
+# take the first part's names: each half has every column, the other half's NULL, so that
+# each is read by its own name.
 _SELECT_GAME_AND_LOG = (
-    "SELECT 0, seed, options, edition, version, state, status, outcome, score, turns,"
-    " rule_set FROM games WHERE id = ?"
-    " UNION ALL SELECT seq, action, events, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL"
-    " FROM actions WHERE game_id = ? ORDER BY 1")
+    "SELECT 0 AS seq, NULL AS action, NULL AS events, seed, options, edition, version,"
+    " state, status, outcome, score, turns, rule_set FROM games WHERE id = ?"
+    " UNION ALL SELECT seq, action, events, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL,"
+    " NULL, NULL FROM actions WHERE game_id = ? ORDER BY 1")
 
 # Standard wins best first (score, fewer turns, earlier), for the leaderboard's walk.
 _WINS_IN_ORDER = """
@@ -85,11 +91,12 @@ _FINISHED = ("SELECT id, status, score, turns, rule_set FROM games"
 # Stats: every finished game counts in played/won/lost; the best score and fastest win are
 # standard games' only, and house-rule games are also counted apart.
 _STATS = """
-SELECT COUNT(*), COALESCE(SUM(status = 'won'), 0), COALESCE(SUM(status = 'lost'), 0),
-       MAX(CASE WHEN status = 'won' AND rule_set = 'standard' THEN score END),
-       MIN(CASE WHEN status = 'won' AND rule_set = 'standard' THEN turns END),
-       COALESCE(SUM(rule_set = 'house'), 0),
-       COALESCE(SUM(status = 'won' AND rule_set = 'house'), 0)
+SELECT COUNT(*) AS played, COALESCE(SUM(status = 'won'), 0) AS won,
+       COALESCE(SUM(status = 'lost'), 0) AS lost,
+       MAX(CASE WHEN status = 'won' AND rule_set = 'standard' THEN score END) AS best_score,
+       MIN(CASE WHEN status = 'won' AND rule_set = 'standard' THEN turns END) AS fastest_win,
+       COALESCE(SUM(rule_set = 'house'), 0) AS house_played,
+       COALESCE(SUM(status = 'won' AND rule_set = 'house'), 0) AS house_won
 FROM games WHERE owner_id = ? AND status != 'active' {guild_filter}
 """
 
@@ -170,17 +177,17 @@ class SqliteStorage:
                 if self._writer is not self._reader:
                     await self._writer.close()
 
-    async def _read(self, sql: str, params: Iterable[Any] = ()) -> list[Any]:
+    async def _read(self, sql: str, params: Iterable[object] = ()) -> list[Row]:
         try:
             return list(await self._reader.execute_fetchall(sql, params))
         except sqlite3.OperationalError as exc:
             raise db.busy_or(exc) from exc
 
-    async def _one(self, sql: str, params: Iterable[Any]) -> Row | None:
+    async def _one(self, sql: str, params: Iterable[object]) -> Row | None:
         rows = await self._read(sql, params)
         return rows[0] if rows else None
 
-    async def _write(self, sql: str, params: Iterable[Any]) -> aiosqlite.Cursor:
+    async def _write(self, sql: str, params: Iterable[object]) -> aiosqlite.Cursor:
         try:
             cursor = await self._writer.execute(sql, params)
         except sqlite3.OperationalError as exc:
@@ -189,10 +196,28 @@ class SqliteStorage:
             self._checkpointer.wrote()
         return cursor
 
+    # ---- the SQL of the modules beside this one (bot.storage.queries.Queries) ----------
+    async def read(self, sql: str, *args: object) -> list[Row]:
+        return await self._read(sql, args)
+
+    async def read_one(self, sql: str, *args: object) -> Row | None:
+        return await self._one(sql, args)
+
+    async def write(self, sql: str, *args: object) -> int:
+        return (await self._write(sql, args)).rowcount
+
+    async def transaction(self, work: Callable[[Statements], Awaitable[T]], *, write: bool,
+                          budget: float | None = None) -> T:
+        """On a connection of its own (sqlite_file.transaction), not the writer every click
+        shares; the busy timeout bounds its waits, not `budget`."""
+        main = await self._one("SELECT file FROM pragma_database_list WHERE name = 'main'", ())
+        assert main is not None  # a connection always has its main database
+        return await db.transaction(main["file"], work, write)
+
     # ---- games ------------------------------------------------------------------------
     async def insert_game(self, game: NewGame) -> int | None:
         try:
-            cursor = await self._write(_INSERT_GAME, game)
+            cursor = await self._write(_INSERT_GAME, game.values())
         except sqlite3.IntegrityError:  # H1's partial unique index: the only one on insert
             return None
         assert cursor.lastrowid is not None
@@ -210,7 +235,7 @@ class SqliteStorage:
     async def active_game_id(self, owner_id: int, daily: bool = False) -> int | None:
         row = await self._one("SELECT id FROM games WHERE owner_id = ? AND status = 'active'"
                               " AND (daily_day IS NULL) = ?", (owner_id, not daily))
-        return None if row is None else int(row[0])
+        return None if row is None else int(row["id"])
 
     async def daily_secret(self, candidate: bytes | None) -> bytes:
         # Read first: a start must not need the write lock once the secret is made.
@@ -220,7 +245,7 @@ class SqliteStorage:
             await self._write("INSERT OR IGNORE INTO bot_secrets (name, value)"
                               " VALUES ('daily', ?)", (candidate,))
             row = await self._one("SELECT value FROM bot_secrets WHERE name = 'daily'", ())
-        return b"" if row is None else bytes(row[0])
+        return b"" if row is None else bytes(row["value"])
 
     async def active_daily_row(self, owner_id: int) -> Row | None:
         return await self._one(_SELECT_ACTIVE_DAILY, (owner_id,))
@@ -241,7 +266,7 @@ class SqliteStorage:
 
     async def owner_and_status(self, game_id: int) -> tuple[int, str] | None:
         row = await self._one("SELECT owner_id, status FROM games WHERE id = ?", (game_id,))
-        return None if row is None else (row[0], row[1])
+        return None if row is None else (row["owner_id"], row["status"])
 
     async def exists(self, game_id: int) -> bool:
         return await self._one("SELECT 1 FROM games WHERE id = ?", (game_id,)) is not None
@@ -249,18 +274,18 @@ class SqliteStorage:
     async def game_ids(self, after: int, limit: int) -> list[int]:
         rows = await self._read("SELECT id FROM games WHERE id > ? ORDER BY id LIMIT ?",
                                 (after, limit))
-        return [game_id for (game_id,) in rows]
+        return [row["id"] for row in rows]
 
     # ---- writes -----------------------------------------------------------------------
     async def store_move(self, move: Move) -> bool:
         try:
-            await self._write(_INSERT_MOVE, move)
+            await self._write(_INSERT_MOVE, move.values())
         except sqlite3.IntegrityError as exc:
             if str(exc) == _STALE:
                 return False
             if "actions." in str(exc):  # the log's key: it holds that entry already
-                raise DamagedGame(move[0], f"its action log disagrees with its version "
-                                  f"({exc})") from exc
+                raise DamagedGame(move.game_id, f"its action log disagrees with its "
+                                  f"version ({exc})") from exc
             raise
         return True
 
@@ -281,7 +306,7 @@ class SqliteStorage:
     async def logged(self, game_id: int, seq: int) -> tuple[Any, Any] | None:
         row = await self._one("SELECT action, events FROM actions WHERE game_id = ? AND seq = ?",
                               (game_id, seq))
-        return None if row is None else (row[0], row[1])
+        return None if row is None else (row["action"], row["events"])
 
     async def history(self, game_id: int, before: int, limit: int) -> list[Row]:
         return await self._read(
@@ -290,9 +315,10 @@ class SqliteStorage:
 
     async def game_and_log(self, game_id: int) -> list[Row]:
         rows = await self._read(_SELECT_GAME_AND_LOG, (game_id, game_id))
-        return rows if rows and rows[0][0] == 0 else []
+        return rows if rows and rows[0]["seq"] == 0 else []
 
-    async def leaderboard(self, guild_id: int | None, limit: int, offset: int) -> list[Row]:
+    async def leaderboard(self, guild_id: int | None, limit: int,
+                          offset: int) -> list[RankedWin]:
         sql, params = _with_guild(_WINS_IN_ORDER, guild_id, ())
 
         async def read(count: int, skip: int) -> list[Row]:
@@ -309,7 +335,7 @@ class SqliteStorage:
 
     # ---- copying a whole database (migrate-db) ----------------------------------------
     async def count_games(self) -> int:
-        return int((await self._read("SELECT COUNT(*) FROM games"))[0][0])
+        return int((await self._read("SELECT COUNT(*) AS games FROM games"))[0]["games"])
 
     async def export_games(self, after: int, limit: int) -> list[Row]:
         return await self._read(f"SELECT {COPY_GAME_COLUMNS} FROM games WHERE id > ?"
@@ -320,15 +346,15 @@ class SqliteStorage:
                                 " WHERE game_id BETWEEN ? AND ? ORDER BY game_id, seq",
                                 (first_id, last_id))
 
-    async def import_rows(self, games: Sequence[Row], actions: Sequence[Row]) -> None:
+    async def import_rows(self, games: Sequence[Values], actions: Sequence[Values]) -> None:
         await db.run(self._writer, "BEGIN IMMEDIATE")
         try:
             await self._writer.executemany(
-                f"INSERT INTO games ({COPY_GAME_COLUMNS}) VALUES ({_marks(COPY_GAME_COLUMNS)})",
+                f"INSERT INTO games ({COPY_GAME_COLUMNS}) VALUES ({marks(COPY_GAME_COLUMNS)})",
                 games)
             await self._writer.executemany(
                 f"INSERT INTO actions ({COPY_ACTION_COLUMNS})"
-                f" VALUES ({_marks(COPY_ACTION_COLUMNS)})", actions)
+                f" VALUES ({marks(COPY_ACTION_COLUMNS)})", actions)
             await db.run(self._writer, "COMMIT")
         except BaseException:
             if self._writer.in_transaction:
@@ -339,7 +365,7 @@ class SqliteStorage:
 
     async def copy_marker(self) -> bytes | None:
         row = await self._one("SELECT value FROM bot_secrets WHERE name = ?", (COPY_MARKER,))
-        return None if row is None else bytes(row[0])
+        return None if row is None else bytes(row["value"])
 
     async def set_copy_marker(self, value: bytes | None) -> None:
         if value is None:
@@ -353,8 +379,8 @@ class SqliteStorage:
         SQLite (from PostgreSQL, whose values are all well-typed) skips no game."""
 
     async def last_game_id(self) -> int:
-        rows = await self._read("SELECT MAX(id) FROM games")
-        return int(rows[0][0] or 0)
+        rows = await self._read("SELECT MAX(id) AS last_id FROM games")
+        return int(rows[0]["last_id"] or 0)
 
     async def export_secrets(self) -> list[Row]:
         return await self._read("SELECT name, value FROM bot_secrets WHERE name != ?"
@@ -363,18 +389,14 @@ class SqliteStorage:
     async def import_secrets(self, secrets: Sequence[Row]) -> None:
         await self._writer.executemany(
             "INSERT INTO bot_secrets (name, value) VALUES (?, ?)"
-            " ON CONFLICT (name) DO UPDATE SET value = excluded.value", secrets)
+            " ON CONFLICT (name) DO UPDATE SET value = excluded.value",
+            [(secret["name"], secret["value"]) for secret in secrets])
         if self._checkpointer is not None:
             self._checkpointer.wrote()
 
 
-def _marks(columns: str) -> str:
-    """One ? per column of `columns` (the values always travel as parameters)."""
-    return ", ".join("?" for _ in columns.split(","))
-
-
 def _with_guild(template: str, guild_id: int | None,
-                params: tuple[Any, ...]) -> tuple[str, tuple[Any, ...]]:
+                params: tuple[object, ...]) -> tuple[str, tuple[object, ...]]:
     """The query for one server or, with None, for all (two texts, so each can use its
     index rather than an `? IS NULL OR` that defeats them)."""
     if guild_id is None:

@@ -14,16 +14,21 @@ import os
 import re
 import sqlite3
 import time
+from collections.abc import Awaitable, Callable, Iterable
 from dataclasses import dataclass
 from importlib import resources
 from importlib.resources.abc import Traversable
 from pathlib import Path
+from typing import TypeVar
 
 import aiosqlite
 
 from bot.errors import DatabaseBusy, DatabaseReadOnly, DatabaseTooNew
 
+from .queries import Row, Statements, Values
+
 log = logging.getLogger(__name__)
+T = TypeVar("T")
 
 BUSY_TIMEOUT_MS = 5_000  # another process (the terminal client) may hold the write lock briefly
 # The writer's own automatic checkpoint is only a safety net (Checkpointer does the work):
@@ -113,6 +118,12 @@ def decode_text(raw: bytes) -> str | Undecodable:
         return Undecodable(raw)
 
 
+def _hand_out_named_rows(conn: aiosqlite.Connection) -> None:
+    """Rows read by column name (bot.storage.queries.Row), their text decoded leniently."""
+    conn.text_factory = decode_text
+    conn.row_factory = sqlite3.Row
+
+
 def create_private(path: str | os.PathLike[str]) -> None:
     """Create the database's folder (0700) and file (0600) if they don't exist: they hold
     user, server and channel ids and every game. SQLite gives the -wal and -shm files the
@@ -147,7 +158,7 @@ async def connect_read_only(path: str | os.PathLike[str], *,
     never the write lock, and it makes nothing (no folder, no file, no migration)."""
     uri = f"{Path(path).resolve().as_uri()}?mode=ro"
     conn = await aiosqlite.connect(uri, uri=True, isolation_level=None)
-    conn.text_factory = decode_text
+    _hand_out_named_rows(conn)
     try:
         await run(conn, f"PRAGMA busy_timeout = {int(busy_timeout_ms)}")
         await run(conn, "PRAGMA query_only = ON")
@@ -163,7 +174,7 @@ async def connect(path: str | os.PathLike[str], *,
     caller writes BEGIN (the migrations do)."""
     create_private(path)
     conn = await aiosqlite.connect(os.fspath(path), isolation_level=None)
-    conn.text_factory = decode_text
+    _hand_out_named_rows(conn)
     try:
         await run(conn, f"PRAGMA busy_timeout = {int(busy_timeout_ms)}")
         await _use_wal(conn)
@@ -181,7 +192,7 @@ def check_writable(path: str | os.PathLike[str]) -> None:
     """DatabaseReadOnly unless this process may write the file: SQLite opens a file it may
     not write read-only without a word, and every click would then fail. Asked of the file
     system, not of SQLite: a test write would need the write lock, and another program
-    holding it (a long `sqlite3` session) must not stop the bot from starting (issue 23)."""
+    holding it (a long `sqlite3` session) must not stop the bot from starting."""
     file = Path(path)
     # The -wal and -shm files beside it are made by whoever opens it first: the folder
     # must let them be made, or they must be there and writable.
@@ -223,6 +234,51 @@ async def connect_writer(path: str | os.PathLike[str], *,
     conn = await connect(path, busy_timeout_ms=busy_timeout_ms)
     await run(conn, f"PRAGMA wal_autocheckpoint = {WRITER_AUTOCHECKPOINT_PAGES}")
     return conn
+
+
+class _Statements:
+    """A transaction's statements (bot.storage.queries.Statements) on its connection."""
+
+    def __init__(self, conn: aiosqlite.Connection) -> None:
+        self._conn = conn
+
+    async def read(self, sql: str, *args: object) -> list[Row]:
+        return list(await self._conn.execute_fetchall(sql, args))
+
+    async def write(self, sql: str, *args: object) -> int:
+        async with self._conn.execute(sql, args) as cursor:
+            return cursor.rowcount
+
+    async def write_many(self, sql: str, rows: Iterable[Values]) -> None:
+        async with self._conn.executemany(sql, rows):
+            pass
+
+    async def has_table(self, name: str) -> bool:
+        return bool(await self.read("SELECT 1 FROM sqlite_master WHERE type = 'table'"
+                                    " AND name = ?", name))
+
+
+async def transaction(path: str | os.PathLike[str], work: Callable[[Statements], Awaitable[T]],
+                      write: bool) -> T:
+    """`work` in one transaction on a connection of its own, opened for it and closed after
+    (a transaction on a connection another caller shares would take that caller's
+    statements in): with `write`, it waits for the file's write lock like any other writer;
+    else it reads one snapshot and can't write. DatabaseBusy past the busy timeout."""
+    conn = await (connect(path) if write else connect_read_only(path))
+    try:
+        await run(conn, "BEGIN IMMEDIATE" if write else "BEGIN")
+        try:
+            result = await work(_Statements(conn))
+            await run(conn, "COMMIT")
+        except BaseException:
+            if conn.in_transaction:
+                await run(conn, "ROLLBACK")
+            raise
+    except sqlite3.OperationalError as exc:
+        raise busy_or(exc) from exc
+    finally:
+        await conn.close()
+    return result
 
 
 class Checkpointer:
@@ -277,7 +333,7 @@ class Checkpointer:
 async def schema_version(conn: aiosqlite.Connection) -> int:
     async with conn.execute("PRAGMA user_version") as cursor:
         row = await cursor.fetchone()
-    return int(row[0]) if row else 0
+    return int(row["user_version"]) if row else 0
 
 
 async def migrate(conn: aiosqlite.Connection, migrations: list[Migration] | None = None,

@@ -1,4 +1,4 @@
-"""`/monopoly-admin`: a server's settings, its moderation, and its seasons' winners (issue 22).
+"""`/monopoly-admin`: a server's settings, its moderation, and its seasons' winners.
 
 Discord shows the group only to members with Manage Server (its default member
 permissions), in servers only; and every command checks it again from the permissions

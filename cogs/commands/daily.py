@@ -1,4 +1,4 @@
-"""`/monopoly-daily` (issues 12, 19, 28): today's daily, played in private, a day's board, and
+"""`/monopoly-daily`: today's daily, played in private, a day's board, and
 another player's daily once nobody can be spoiled by it (H5); and the commands that act on
 the player's daily (status, board, history, resign), as `/monopoly`'s act on their game.
 
@@ -43,7 +43,7 @@ def _d(key: str) -> str:
     return en(f"cmd.{GROUP}.{key}")
 
 
-# Play anywhere (issue 28): installed in a server, or by a player on their own account and
+# Play anywhere: installed in a server, or by a player on their own account and
 # used in any server, DM or group DM, where every game message is an interaction's answer.
 @app_commands.allowed_contexts(guilds=True, dms=True, private_channels=True)
 @app_commands.allowed_installs(guilds=True, users=True)
@@ -58,7 +58,7 @@ class DailyCog(commands.GroupCog, group_name=_d("name"), group_description=_d("d
         edition=[choice(f"{GROUP} play", "edition", v) for v in ("us", "uk", "fr")])
     async def play(self, interaction: discord.Interaction[Any],
                    edition: str | None = None) -> None:
-        # No edition named: the server's, else the board of the player's language (issue 24).
+        # No edition named: the server's, else the board of the player's language.
         if edition is None:
             edition = (await service_of(interaction).servers.settings(
                 server_id(interaction))).edition

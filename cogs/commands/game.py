@@ -2,7 +2,7 @@
 and `/monopoly-daily` (their daily): resume, board, status, hint, history, resign.
 
 `game` is None for `/monopoly` (the game in progress; with both going, the ordinary one) and
-"daily" for `/monopoly-daily` (issue 28: the command's name says which game, where an option
+"daily" for `/monopoly-daily` (the command's name says which game, where an option
 on every command said it before). Only translation: the service answers.
 """
 
@@ -36,7 +36,7 @@ async def board(interaction: discord.Interaction[Any], game: str | None) -> None
     record, name = await my_game(interaction, game, finished_too=True)
     if record is None:
         return
-    if record.game.is_over:  # the last game's board: where its money went (issue 16)
+    if record.game.is_over:  # the last game's board: where its money went
         await show_money_map(interaction, record.id)
         await name_the_answer(interaction, name)
         return
@@ -46,7 +46,7 @@ async def board(interaction: discord.Interaction[Any], game: str | None) -> None
     message = await board_message(interaction, record, events)
     kwargs = message.send_kwargs()
     kwargs.pop("view")  # a look at the board, not a second set of controls
-    if name:  # a daily is in the picture: which game this is (issue 19)
+    if name:  # a daily is in the picture: which game this is
         kwargs["content"] = named(name, "").strip()
     await interaction.followup.send(ephemeral=True, **kwargs)
 
@@ -79,7 +79,7 @@ async def history(interaction: discord.Interaction[Any], page: int, game: str | 
 
 async def resign(interaction: discord.Interaction[Any], game: str | None) -> None:
     locale = locale_for(interaction)
-    try:  # the game meant (issue 19): resigning the daily ends its one attempt
+    try:  # the game meant: resigning the daily ends its one attempt
         record, name = await my_game(interaction, game)
     except DamagedGame as exc:  # unreadable, but its player may still give it up
         game_id, question = exc.game_id, t(locale, "resign.confirm_damaged")

@@ -41,7 +41,7 @@ def _d(key: str) -> str:
     return en(f"cmd.monopoly.{key}")
 
 
-# Play anywhere (issue 28): installed in a server, or by a player on their own account and
+# Play anywhere: installed in a server, or by a player on their own account and
 # used in any server, DM or group DM, where every game message is an interaction's answer.
 @app_commands.allowed_contexts(guilds=True, dms=True, private_channels=True)
 @app_commands.allowed_installs(guilds=True, users=True)
@@ -72,9 +72,9 @@ class MonopolyCog(commands.GroupCog, group_name=en("cmd.monopoly.name"),
                   start_cash: app_commands.Range[int, 0, 10_000_000] | None = None,
                   preset: str | None = None,
                   bank_build_cap: app_commands.Range[int, 0, 5] | None = None) -> None:
-        # What the player leaves out, the server's admins may have chosen (issue 22).
+        # What the player leaves out, the server's admins may have chosen.
         server = await service_of(interaction).servers.settings(server_id(interaction))
-        # No edition named by either: the board of the player's language (issue 24).
+        # No edition named by either: the board of the player's language.
         edition = edition or server.edition or edition_for(str(interaction.locale))
         preset = preset or server.preset or "standard"
         chosen: dict[str, Any] = {"doubles": doubles}
@@ -82,13 +82,13 @@ class MonopolyCog(commands.GroupCog, group_name=en("cmd.monopoly.name"),
                            ("start_cash", start_cash), ("bank_build_cap", bank_build_cap)):
             if value is not None:
                 chosen[key] = value
-        # A preset's house rules, with the options chosen one by one on top (issue 12).
+        # A preset's house rules, with the options chosen one by one on top.
         options = preset_options(preset, chosen) if preset in PRESET_BY_NAME else chosen
         await start_game(interaction, edition, options)
 
     # ---- the game: the one in progress (with a daily going too, the ordinary one) ---------
     # The daily's are under /monopoly-daily (cogs.daily_command); mortgages, lifts and sales
-    # are the game message's menus (issue 28: one command surface that fits Discord's size).
+    # are the game message's menus (one command surface that fits Discord's size).
 
     @app_commands.command(name=_d("resume.name"), description=_d("resume.description"))
     async def resume(self, interaction: discord.Interaction[Any]) -> None:
@@ -133,7 +133,7 @@ class MonopolyCog(commands.GroupCog, group_name=en("cmd.monopoly.name"),
     async def leaderboard(self, interaction: discord.Interaction[Any], scope: str = "server",
                           page: app_commands.Range[int, 1, 10] = 1,
                           season: app_commands.Range[str, 1, 20] | None = None) -> None:
-        # Public: anyone in the channel may turn its pages. A season (issue 22): this one
+        # Public: anyone in the channel may turn its pages. A season: this one
         # unless another is named; "all" for all time.
         arg = await leaderboard_arg(interaction, scope, season)
         if arg is None:
@@ -163,7 +163,7 @@ class MonopolyCog(commands.GroupCog, group_name=en("cmd.monopoly.name"),
         file = attach(embed, chart, RECORD_NAME)  # the chart, or its text without Attach Files
         await interaction.followup.send(embed=embed, **with_file(file))
 
-    # ---- privacy (issue 22): cogs.privacy answers ---------------------------------------
+    # ---- privacy: cogs.privacy answers ---------------------------------------
 
     @app_commands.command(name=_d("mydata.name"), description=_d("mydata.description"))
     async def mydata(self, interaction: discord.Interaction[Any]) -> None:
@@ -173,7 +173,7 @@ class MonopolyCog(commands.GroupCog, group_name=en("cmd.monopoly.name"),
     async def forget(self, interaction: discord.Interaction[Any]) -> None:
         await ask_to_forget(interaction)
 
-    # ---- the player's own settings (issue 20): cogs.player_settings answers -----------
+    # ---- the player's own settings: cogs.player_settings answers -----------
 
     @app_commands.command(name=_d("settings.name"), description=_d("settings.description"))
     @app_commands.describe(debt_confirm=_d("settings.option.debt_confirm.description"))

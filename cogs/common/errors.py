@@ -27,7 +27,7 @@ async def report_error(interaction: discord.Interaction[Any], error: BaseExcepti
         return "busy"
     if isinstance(original, DatabaseUnavailable):
         # An outage: the storage logs it once when it starts and once when it ends; a line
-        # per click would bury the log (issue 23).
+        # per click would bury the log.
         log.debug("database unavailable (user %s): answered 'try again'", interaction.user.id)
         await _tell(interaction, t(locale_of(str(interaction.locale)), "error.unavailable"),
                     "unavailable")

@@ -1,4 +1,4 @@
-"""The pictures on Discord (issue 16): where the money went (a finished game's button and
+"""The pictures on Discord: where the money went (a finished game's button and
 /monopoly board), a player's record chart (/monopoly stats), the board after a history page.
 
 They are drawn in the worker pool (`bot.pictures.jobs`), never on the event loop; without the

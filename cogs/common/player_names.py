@@ -1,4 +1,4 @@
-"""Players' names on the global boards (issue 24), where a `<@id>` mention reads as an
+"""Players' names on the global boards, where a `<@id>` mention reads as an
 unknown user to anyone whose client has never met that player (mentions resolve only
 against the users a client already knows, as in one's own servers).
 
@@ -7,7 +7,7 @@ keep a name the player has since changed. The client's user cache answers most r
 free; the few rows of the page shown that it doesn't know are fetched (at most one page's
 worth, `PAGE_FETCH`, per view) and remembered in a bounded map, so a page turned again
 costs no request. A row whose name can't be had (a deleted account, Discord unreachable)
-keeps its mention. A forgotten player's rows (issue 22) keep a pseudonym no account has:
+keeps its mention. A forgotten player's rows keep a pseudonym no account has:
 they read "a former player" in the reader's language, on every board, and are never fetched.
 """
 
@@ -105,7 +105,7 @@ def player_label(user_id: int, names: Mapping[int, str] | None, locale: str) -> 
 
 
 def former_player(locale: str) -> str:
-    """A forgotten player (issue 22), as any text names them."""
+    """A forgotten player, as any text names them."""
     return t(locale, "privacy.former_player")
 
 

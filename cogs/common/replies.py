@@ -45,7 +45,7 @@ def locale_for(interaction: discord.Interaction[Any]) -> str:
 
 
 def server_id(interaction: discord.Interaction[Any]) -> int | None:
-    """The server whose settings and boards apply (issue 28): the one the interaction came
+    """The server whose settings and boards apply: the one the interaction came
     from, if the app is installed there. A player's own install used in a server that hasn't
     installed the bot plays as in a DM: the default settings, the global boards."""
     return interaction.guild_id if interaction.is_guild_integration() else None

@@ -1,4 +1,4 @@
-"""Which game a command means (issues 19, 28): a player may have an ordinary game and a daily
+"""Which game a command means: a player may have an ordinary game and a daily
 going at once (H1 holds for each slot). `/monopoly`'s status, board, history, hint, resign and
 resume act on the player's game: the one in progress, and with both going, the ordinary one
 (the daily's are under `/monopoly-daily`); with no ordinary game at all, the daily. The

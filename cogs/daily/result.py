@@ -1,4 +1,4 @@
-"""`/monopoly-daily` (issues 12, 19, 28): today's game, the same for everyone; one attempt per
+"""`/monopoly-daily`: today's game, the same for everyone; one attempt per
 player per day, in a slot beside the ordinary game, played in private (H5); a day's board with
 the built-in player's result above it; the result with its streak, and a Share button that
 posts a spoiler-free result publicly in the sharer's language (`sharing`).
@@ -59,7 +59,7 @@ def result_embed(record: GameRecord, streak: Streak, *, locale: str,
 def board_pages(rows: list[DailyRow], *, title: str, locale: str,
                 focus: str = "", names: Mapping[int, str] | None = None) -> list[discord.Embed]:
     """The day's board, `focus` (the built-in player's result) above it on every page; with
-    `names` (the global board), players by name, not by mention (issue 24)."""
+    `names` (the global board), players by name, not by mention."""
     top = f"{focus}\n\n" if focus else ""
     if not rows:
         return [discord.Embed(title=title, description=top + t(locale, "daily.board.empty"),
@@ -105,7 +105,7 @@ async def build_board(interaction: discord.Interaction[Any], arg: str,
     today = service_of(interaction).daily.today()
     focus = yardstick_line(await yardstick(interaction, day), locale=locale, today=day == today)
     names = None
-    if guild is None:  # issue 24: names, not mentions most readers can't resolve
+    if guild is None:  # names, not mentions most readers can't resolve
         page = min(index, max(len(rows) - 1, 0) // BOARD_PER_PAGE)
         shown = rows[page * BOARD_PER_PAGE:(page + 1) * BOARD_PER_PAGE]
         names = await player_names(interaction.client, [r.owner_id for r in shown],
@@ -165,7 +165,7 @@ async def share(interaction: discord.Interaction[Any], game_id: int) -> None:
 
 class ShareButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
                   template=ShareDaily.TEMPLATE):
-    """Under a finished daily: its player posts the result in the channel (issue 12)."""
+    """Under a finished daily: its player posts the result in the channel."""
 
     def __init__(self, game_id: int, owner_id: int, *, label: str) -> None:
         super().__init__(discord.ui.Button(label=label, style=discord.ButtonStyle.primary,

@@ -1,4 +1,4 @@
-"""The Share of a finished daily, Wordle-style, and the day's yardstick (issue 19).
+"""The Share of a finished daily, Wordle-style, and the day's yardstick.
 
 Only translation: the service says the rank, the streak and the clock; the worker pool
 replays the game into its marks (`bot.application.share.shape`) and plays the built-in

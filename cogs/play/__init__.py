@@ -1,23 +1,2 @@
 """Playing: the game message, its controls, and what a click does (starting, playing on,
 resigning)."""
-
-from __future__ import annotations
-
-from typing import TYPE_CHECKING
-
-from cogs.play.clicks import play_action, play_flow
-from cogs.play.controls import (
-    ActionButton, ActionSelect, ClickHandlers, HintButton, PlayAgainButton,
-)
-from cogs.play.resigning import ResignButton
-from cogs.play.starting import play_again
-
-if TYPE_CHECKING:
-    from bot.hosting.app import MonopolyBot
-
-
-async def setup(bot: MonopolyBot) -> None:
-    """The game message's controls, and the handlers they call at click time."""
-    bot.parts.add(ClickHandlers(play=play_action, flow=play_flow, play_again=play_again))
-    bot.add_dynamic_items(ActionButton, ActionSelect, PlayAgainButton, HintButton,
-                          ResignButton)

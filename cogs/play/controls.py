@@ -35,7 +35,7 @@ SELECT_ACTIONS: dict[str, type[Action]] = {
 }
 PlayClick = Callable[[discord.Interaction[Any], int, int, Callable[[], Action]], Awaitable[None]]
 AgainClick = Callable[[discord.Interaction[Any], int], Awaitable[None]]
-# A click that is no single engine action (issue 20): Roll on, a plan, the confirm step.
+# A click that is no single engine action: Roll on, a plan, the confirm step.
 FlowClick = Callable[[discord.Interaction[Any], int, int, str], Awaitable[None]]
 ROLL_ON, PLAN_BUY, PLAN_UNBLOCK = "roll_on", "plan_buy", "plan_unblock"
 PLAN_DEBT, PLAN_DEBT_GO, PLAN_BACK = "plan_debt", "plan_debt_go", "plan_back"

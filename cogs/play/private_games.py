@@ -1,6 +1,6 @@
-"""Where a private game's message can be edited from (a daily, H5, issue 19; a private
-server's game shown where no private thread could be made, issue 22; a game played through a
-player's own install where the bot isn't, whose messages only interactions can edit, issue 28).
+"""Where a private game's message can be edited from (a daily, H5; a private server's
+game shown where no private thread could be made; a game played through a player's own
+install where the bot isn't, whose messages only interactions can edit).
 
 A daily's game message is ephemeral: only its player sees it, and only an interaction may
 edit it, for 15 minutes after it was answered (Discord's interaction token). Each click edits

@@ -1,5 +1,5 @@
 """The game message under load: a saved move's text at once, its board picture as soon as a
-worker has drawn it, and only ever the newest state (issue 14).
+worker has drawn it, and only ever the newest state.
 
 An answer to Discord must come within 3 s, however many players click at once. The picture
 is drawn in the worker pool, never on the event loop. If it is ready within PICTURE_WAIT the
@@ -258,7 +258,7 @@ async def answer_click(interaction: discord.Interaction[Any], record: GameRecord
 
 async def is_private(interaction: discord.Interaction[Any], record: GameRecord) -> bool:
     """Whether `record`'s messages are for its player's eyes only: a daily until it is over
-    (H5, issue 19), or any game of a server whose admins made games private (issue 22), so
+    (H5), or any game of a server whose admins made games private, so
     that a command's new message never shows such a game to the channel."""
     if record.daily_day is not None:
         return True
@@ -278,7 +278,7 @@ async def answer_with_message(interaction: discord.Interaction[Any], record: Gam
         drawn = await shown.picture_within(updates.picture_wait())
         kwargs = shown.message(drawn).send_kwargs()
         private = await is_private(interaction, record)
-        if private:  # seen by its player only: a daily (H5, issue 19), a private server's game
+        if private:  # seen by its player only: a daily (H5), a private server's game
             kwargs["ephemeral"] = True
         sent: discord.Message
         if interaction.response.is_done():
@@ -293,7 +293,7 @@ async def answer_with_message(interaction: discord.Interaction[Any], record: Gam
         if private or not interaction.is_guild_integration():
             # How a command reaches this message: a private one can only be edited through
             # an interaction, and so can any where the bot isn't installed (a player's own
-            # install, issue 28), as long as that interaction's token lives.
+            # install), as long as that interaction's token lives.
             private_games.remember(interaction.client, record.id,
                                    interaction.edit_original_response)
         return sent

@@ -1,4 +1,4 @@
-"""`/monopoly settings` (issue 20): the player's own settings, shown only to them; an option
+"""`/monopoly settings`: the player's own settings, shown only to them; an option
 given changes that setting first. The service checks and keeps them
 (bot.application.player_settings); Pay it for me reads them when clicked (cogs.play)."""
 

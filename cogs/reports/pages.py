@@ -54,7 +54,7 @@ async def build_pages_with_ends(interaction: discord.Interaction[Any], kind: str
             raise GameNotFound(game_id)
         record = await service.get(game_id)
         # A game's history is its player's; a daily's, anyone's once nobody can be spoiled
-        # by it (H5, issue 19).
+        # by it (H5).
         if record.owner_id != interaction.user.id and (
                 record.daily_day is None
                 or not await service.daily.may_see(record, interaction.user.id)):
@@ -67,10 +67,10 @@ async def build_pages_with_ends(interaction: discord.Interaction[Any], kind: str
                                        current_turn=record.game.turn)
     if kind == "rules":
         pages = rules_embeds(locale)
-    elif kind == "leaderboard":  # a season's board, or all time's (issue 22)
+    elif kind == "leaderboard":  # a season's board, or all time's
         pages = await build_leaderboard(interaction, arg, locale, index)
     elif kind == "daily":
-        pages = await build_board(interaction, arg, locale, index)  # issue 12: a day's board
+        pages = await build_board(interaction, arg, locale, index)  # a day's board
     else:
         raise ValueError(f"no pager {kind}:{arg}")
     return [(page, 0) for page in pages]
@@ -92,7 +92,7 @@ def pager_view(kind: str, arg: str, locale: str, index: int,
 async def show_pages(interaction: discord.Interaction[Any], kind: str, arg: str, page: int, *,
                      ephemeral: bool, content: str | None = None) -> None:
     """Answer a reading command with page `page` (from 1; past the end, the last one);
-    `content` above it (a game's name, issue 19: ◀ ▶ keep it)."""
+    `content` above it (a game's name: ◀ ▶ keep it)."""
     locale = locale_for(interaction)
     pages = await build_pages_with_ends(interaction, kind, arg, locale, max(page - 1, 0))
     index = min(page, len(pages)) - 1
@@ -128,7 +128,7 @@ async def with_board(interaction: discord.Interaction[Any], game_id: int,
                      page: discord.Embed, newest_seq: int,
                      locale: str) -> tuple[list[discord.Embed], list[discord.File]]:
     """A history page of a finished game with the board as it stood after the page's newest
-    move, the game's version `newest_seq` (issue 16): its picture, or else the text board in a
+    move, the game's version `newest_seq`: its picture, or else the text board in a
     second embed."""
     service = service_of(interaction)
     log = await service.game_log(game_id)

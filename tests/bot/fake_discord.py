@@ -54,7 +54,7 @@ class FakeDiscord:
         self.messages: dict[int, Message] = {}
         self.interactions: dict[int, Interaction] = {}  # by id
         self.rate_limited = 0  # 429s answered
-        self.violations: list[str] = []  # payloads Discord would have refused (issue 28)
+        self.violations: list[str] = []  # payloads Discord would have refused
         self.late = 0  # answers refused with 10062
         self._by_token: dict[str, Interaction] = {}
         self._edits = 0

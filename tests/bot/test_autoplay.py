@@ -1,4 +1,4 @@
-"""Issue 20 in the service: decisions offering one way only taken for the player, Roll on,
+"""Roll on and plans in the service: decisions offering one way only taken for the player, Roll on,
 and plans carried out, each engine action stored as its own move (a real SQLite file)."""
 
 from __future__ import annotations

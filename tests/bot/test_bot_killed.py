@@ -1,4 +1,4 @@
-"""A SIGKILLed bot leaves no process behind (issue 22): its picture/hint workers and
+"""A SIGKILLed bot leaves no process behind: its picture/hint workers and
 multiprocessing's resource tracker notice their parent is gone and exit on their own, so a
 service manager that restarts the bot without killing its process group piles nothing up."""
 

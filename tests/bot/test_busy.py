@@ -65,7 +65,7 @@ async def test_a_write_lock_held_by_another_program_is_database_busy_then_all_go
 
 
 async def test_opening_the_database_needs_no_write_lock(path):
-    """Issue 23: the start-up's read-only check took the write lock (BEGIN IMMEDIATE), so a
+    """The start-up's read-only check took the write lock (BEGIN IMMEDIATE), so a
     program holding it past the busy timeout stopped the bot with advice about permissions."""
     first = await GameService.open(path)
     record = await first.start(1, None, None, seed=4)

@@ -1,4 +1,4 @@
-"""Capacity (issue 14): the real `python -m bot`, pictures on, against the loopback Discord,
+"""Capacity: the real `python -m bot`, pictures on, against the loopback Discord,
 which refuses an answer later than 3 s (10062) as Discord does.
 
 Every click is answered in time however many come at once; every game's message ends showing
@@ -46,7 +46,7 @@ def rate_limited_fake() -> Iterator[FakeDiscord]:
 
 def rolls_logged(db: Path) -> dict[int, tuple[int, int]]:
     """Each game's (saved version, Roll actions in its log), read straight from the file (it
-    may be polled from the fake Discord's event loop). Issue 20: a click's move is followed
+    may be polled from the fake Discord's event loop). A click's move is followed
     at once by the decisions that offer one way only, so one Roll click may save more than
     one move; a Roll applied twice would log two."""
     import sqlite3

@@ -76,7 +76,7 @@ def test_play_with_a_preset_and_a_rule_on_top_starts_that_game(tmp_path, monkeyp
 
 
 def test_commands_prints_each_commands_size_counted_discords_way(capsys):
-    """Issue 28: built offline (no token, no database), each top-level command's size with
+    """Built offline (no token, no database), each top-level command's size with
     the longest localization of each field, against Discord's 4,000 and our 3,000."""
     assert main(["commands"]) == 0
     out, err = capsys.readouterr()

@@ -1,5 +1,5 @@
 """The admin's commands answer bad arguments and unreachable or wrong databases in one line
-and a non-zero exit, never a traceback (issue 22), and make nothing they weren't asked to:
+and a non-zero exit, never a traceback, and make nothing they weren't asked to:
 the real `solo-monopoly` process, as an admin types it."""
 
 from __future__ import annotations
@@ -58,7 +58,7 @@ def test_a_bad_case_is_one_line_and_a_non_zero_exit(tmp_path, args, says):
     (("verify-db",), "mysql://bot:secret@db-host/monopoly", "is not a database this bot can use"),
     (("backup", "b.sqlite3"), "mysql://bot:secret@db-host/monopoly",
      "is not a database this bot can use"),
-    # (`play` never reads MONOPOLY_DB, the bot's database: it has its own file, issue 20.)
+    # (`play` never reads MONOPOLY_DB, the bot's database: it has its own file.)
     (("verify-db",), "postgresql://bot:secret@127.0.0.1:1/monopoly",
      "can't reach the database postgresql://bot:***@127.0.0.1:1/monopoly"),
 ], ids=lambda value: " ".join(value) if isinstance(value, tuple) else None)

@@ -1,4 +1,4 @@
-"""The README's `bench/daily_dice.py` (issue 19's closing table) runs and says what H4
+"""The README's `bench/daily_dice.py` runs and says what H4
 promises: by roll, no pair of players of a daily ever sees other dice."""
 
 from __future__ import annotations

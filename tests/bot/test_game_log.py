@@ -1,4 +1,4 @@
-"""What the pictures read from the database (issue 16): a game's whole log, whose replay
+"""What the pictures read from the database: a game's whole log, whose replay
 tells the game as it was played (H3), and a player's record of finished games."""
 
 from __future__ import annotations

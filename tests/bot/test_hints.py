@@ -1,4 +1,4 @@
-"""The hint service (issue 13): the advisor's odds computed in the worker pool, one hint at a
+"""The hint service: the advisor's odds computed in the worker pool, one hint at a
 time per player, refused on a stale version, never changing the game."""
 
 from __future__ import annotations

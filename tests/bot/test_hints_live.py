@@ -1,4 +1,4 @@
-"""Hints in the real `python -m bot` (issue 13), its worker processes computing them, against
+"""Hints in the real `python -m bot`, its worker processes computing them, against
 the loopback Discord: other players are answered while a hint computes, and a second press
 meanwhile is told the bot is already thinking. Never a timing assertion: only what was
 answered before what."""

@@ -1,4 +1,4 @@
-"""No token in the log at any level (issue 11): interaction and webhook tokens, which
+"""No token in the log at any level: interaction and webhook tokens, which
 discord.py logs at DEBUG with every gateway event and request URL, nor the bot's own."""
 
 from __future__ import annotations

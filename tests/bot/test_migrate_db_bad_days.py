@@ -1,4 +1,4 @@
-"""migrate-db on a bad day (issue 23, points 5 and 6): a damaged source row never stops the
+"""migrate-db on a bad day: a damaged source row never stops the
 copy, and a copy cut short (SIGKILL) is seen as unfinished by the bot and verify-db, then
 finished by the same command."""
 

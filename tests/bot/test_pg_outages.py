@@ -1,4 +1,4 @@
-"""PostgreSQL's bad days (issue 23, points 1-3), on a real server of the test's own that it
+"""PostgreSQL's bad days, on a real server of the test's own that it
 freezes (SIGSTOP), stops and starts again, locks, cuts the sessions of, and makes read-only:
 every call ends within a bounded time with the service's own "try again", never a raw driver
 error; an outage is one log line when it starts and one when it ends; and the same service

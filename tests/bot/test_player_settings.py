@@ -1,4 +1,4 @@
-"""A player's own settings (issue 20, migration 10) on both backends (the `database`
+"""A player's own settings (migration 10) on both backends (the `database`
 fixture: a SQLite file and a real PostgreSQL): stored, read back, unset; exported by
 `/monopoly mydata`, deleted by `/monopoly forget`; copied by migrate-db; read by the
 primary key."""

@@ -1,4 +1,4 @@
-"""Privacy (issue 22), on both backends: `mydata` exports every game of the player and none
+"""Privacy, on both backends: `mydata` exports every game of the player and none
 of anyone else's; `forget` leaves no row with the player's id and every other player's
 boards as they were; a server the bot left is detached after the grace period, and not if
 the bot came back."""

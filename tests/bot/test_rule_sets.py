@@ -16,7 +16,7 @@ from game_core.strategies import make_strategy
 
 from .test_db import raw, store_version_1_game
 
-# The exploit of issue 12: a Bank with 1 left after dealing 9,999,999 goes bankrupt on the
+# The house-rule exploit: a Bank with 1 left after dealing 9,999,999 goes bankrupt on the
 # first rent it owes, and the win scores about ten million.
 EXPLOIT = {"start_cash": 9_999_999, "treasury": 10_000_000}
 RULE_SET_MIGRATION = next(m.number for m in db.MIGRATIONS if m.name.endswith("_rule_sets.sql"))

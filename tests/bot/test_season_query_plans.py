@@ -1,4 +1,4 @@
-"""The statements of server settings, moderation and seasons (issue 22) use an index too,
+"""The statements of server settings, moderation and seasons use an index too,
 on both backends: caught as the service really sends them and EXPLAINed, as in
 test_query_plans (whose helpers and games this reuses)."""
 

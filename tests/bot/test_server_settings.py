@@ -1,4 +1,4 @@
-"""Server settings, moderation and seasons in the database (issue 22), on both backends
+"""Server settings, moderation and seasons in the database, on both backends
 (the `database` fixture: a SQLite file and a real PostgreSQL)."""
 
 from __future__ import annotations

@@ -105,7 +105,7 @@ async def test_page_sizes_that_are_not_whole_numbers_are_invalid_requests(servic
 
 @pytest.mark.parametrize("day", [2**31, 2**40, BIG * 2, -1, 3_000_000])
 async def test_a_daily_day_past_any_date_is_an_invalid_request_on_both_backends(database, day):
-    """Issue 23: PostgreSQL's INTEGER column raised asyncpg's raw DataError past 2^31."""
+    """PostgreSQL's INTEGER column raised asyncpg's raw DataError past 2^31."""
     opened = await GameService.open(database)
     try:
         with pytest.raises(InvalidRequest, match="a day"):

@@ -1,4 +1,4 @@
-"""The Share's marks and the day's yardstick (issue 19), and who may see a daily (H5)."""
+"""The Share's marks and the day's yardstick, and who may see a daily (H5)."""
 
 from __future__ import annotations
 

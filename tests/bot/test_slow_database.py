@@ -1,5 +1,5 @@
-"""A click that waits on the database is still answered within Discord's 3 s (issue 23,
-point 8): the real `python -m bot` against the loopback Discord, which refuses an answer
+"""A click that waits on the database is still answered within Discord's 3 s:
+the real `python -m bot` against the loopback Discord, which refuses an answer
 later than 3 s (10062) as Discord does, while another program holds the SQLite write lock
 for 4 s (less than the bot's 5 s busy timeout, so the move is then stored)."""
 

@@ -187,7 +187,7 @@ def _with_extension(command: list[str], extension: str) -> list[str]:
 
 
 def test_a_command_over_discords_limit_stops_the_start_up_in_one_line(tmp_path, fake_discord):
-    """Issue 28: measured the way Discord counts (the longest localization of each field),
+    """Measured the way Discord counts (the longest localization of each field),
     before anything is sent: one line naming the command, its size and the limit."""
     env = {"PATH": os.environ.get("PATH", ""), "DISCORD_TOKEN": "a.token",
            "MONOPOLY_DB": str(tmp_path / "games.sqlite3")}

@@ -1,4 +1,4 @@
-"""`solo-monopoly play`: a whole game in the terminal through the same service (issue 6)."""
+"""`solo-monopoly play`: a whole game in the terminal through the same service."""
 
 from __future__ import annotations
 
@@ -117,7 +117,7 @@ def test_the_console_script_plays_from_piped_input(tmp_path):
 
 
 def test_play_in_french_is_on_the_french_board_unless_an_edition_is_named(tmp_path):
-    """The edition follows the language, as on Discord (issue 24): Cr, not $."""
+    """The edition follows the language, as on Discord: Cr, not $."""
     script = os.path.join(os.path.dirname(sys.executable), "solo-monopoly")
     for extra, money in (([], "Cr"), (["--edition", "us"], "$")):
         result = subprocess.run([script, "play", "--db", str(tmp_path / f"{money}.sqlite3"),
@@ -179,7 +179,7 @@ async def test_a_refused_key_is_told_in_the_players_language_not_the_engines_eng
     service = await GameService.open(db)
     try:
         record = await service.start(5, None, None, edition="fr", seed=7)
-        await service.play(record.id, 5, record.version, Roll())  # to Gare Montparnasse
+        await service.autoplay.play(record.id, 5, record.version, Roll())  # to Gare Montparnasse
     finally:
         await service.close()
     said, ask, say = scripted(["o", "q"])

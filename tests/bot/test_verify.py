@@ -107,7 +107,7 @@ def test_verify_db_of_a_missing_file_says_so(tmp_path, capsys):
 
 
 async def test_a_daily_moved_to_another_day_fails_verification(service, path):
-    """Issue 12: a daily counts on its own day's board; its day column must be the day whose
+    """A daily counts on its own day's board; its day column must be the day whose
     seed it was dealt, so a forged day can't move it onto another day's board."""
     daily, _ = await service.daily.start(7, 5, 6)
     assert await service.verify(daily.id)

@@ -54,6 +54,6 @@ async def play_out(world: Any, actor: Any, message: Any, strategy: Strategy,
             assert value in values, f"{action} is legal but not in the {menu} menu"
             result = await actor.select(message, [value], custom_id=custom_id)
         assert result.acknowledged and not result.ephemeral, result
-        # Issue 20: the decisions offering one way only that follow are taken at once.
+        # The decisions offering one way only that follow are taken at once.
         assert (await service.get(game_id)).version >= record.version + 1
     raise AssertionError(f"game {game_id} still going after {MAX_CLICKS} clicks")

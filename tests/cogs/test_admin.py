@@ -1,4 +1,4 @@
-"""/monopoly-admin through the real client (issue 22): who may change a server's settings,
+"""/monopoly-admin through the real client: who may change a server's settings,
 where games start (channels, a thread per game, privately), the seasons' boards and their
 winners' announcements (a fixed clock), and hiding a player from the server's boards."""
 
@@ -265,7 +265,7 @@ async def test_a_hidden_player_leaves_the_server_board_and_comes_back_on_undo(wo
         board = await world.bob.slash(world.channel, "monopoly leaderboard", **options)
         assert alice not in board_players(board) and world.bob.mention in board_players(board)
     everywhere = await world.bob.slash(world.channel, "monopoly leaderboard", scope="global")
-    # only this server's boards; the global board names its players (issue 24)
+    # only this server's boards; the global board names its players
     assert "alice" in board_players(everywhere)
     stats = await world.alice.slash(world.channel, "monopoly stats")  # her games are hers
     assert "1" in [f.value for f in stats.response.embeds[0].fields if f.name == "Won"]

@@ -1,4 +1,4 @@
-"""Issue 20 through Discord (simcord): Roll on, no empty prompts, Pay it for me, the way to
+"""Roll on and plans through Discord (simcord): Roll on, no empty prompts, Pay it for me, the way to
 win on the game message."""
 
 from __future__ import annotations

@@ -1,5 +1,5 @@
 """The /monopoly commands besides playing by clicks: T4 on the game message's menus (the
-commands that did it are gone, issue 28), H1, resign, and the reading commands."""
+commands that did it are gone), H1, resign, and the reading commands."""
 
 from __future__ import annotations
 
@@ -163,7 +163,7 @@ async def test_history_still_tells_a_finished_game(world):
     history = await world.alice.slash(world.channel, "monopoly history")
     assert history.ephemeral and history.response.embeds, history.response.content
     told = history.response.embeds[0].description
-    # One turn: the roll, then the resignation, under the turn's heading (issue 24).
+    # One turn: the roll, then the resignation, under the turn's heading.
     assert told.startswith("**Turn 1**\n🎲") and told.index("🎲") < told.index("resigned")
 
 

@@ -1,4 +1,4 @@
-"""Every command knows the daily (issues 19, 28; H1 per slot, H5): `/monopoly`'s `status`,
+"""Every command knows the daily (H1 per slot, H5): `/monopoly`'s `status`,
 `board`, `history`, `hint`, `resign` and `resume` act on the player's game, and
 `/monopoly-daily`'s on their daily, through the real client. With only a daily, `/monopoly`'s
 act on it too; with both going, on the ordinary game; the answer names the game whenever a
@@ -58,13 +58,13 @@ async def test_H5_with_only_a_daily_every_command_acts_on_it(world):
     board = await world.alice.slash(world.channel, "monopoly board")
     assert board.ephemeral and board.response.attachments
     history = await world.alice.slash(world.channel, "monopoly history")
-    told = history.response.embeds[0].description  # the daily's newest turn first (issue 24)
+    told = history.response.embeds[0].description  # the daily's newest turn first
     assert history.ephemeral and told.startswith(
         (f"**Turn {record.game.turn}**", f"**Turn {record.game.turn - 1}**"))
     hint = await world.alice.slash(world.channel, "monopoly hint")
     assert hint.ephemeral and hint.response.content == (
         f"**{name}**\n" + t("en", "hint.no_hints"))
-    # Its mortgages are on its message's menu, as an ordinary game's (issue 28).
+    # Its mortgages are on its message's menu, as an ordinary game's.
     square = min(a.square for a in record.game.legal_actions() if type(a) is Mortgage)
     custom_id, values = select_ids(resumed.response)["mortgage"]
     assert str(square) in values

@@ -1,4 +1,4 @@
-"""The daily through the real client (issue 19): the same dice for everyone (H4), private
+"""The daily through the real client: the same dice for everyone (H4), private
 until finished (H5), a Share that gives away no square, dice or card in either language, its
 rank and next-day time around midnight UTC, and the built-in player's yardstick."""
 

@@ -23,7 +23,7 @@ async def test_new_game_posts_one_message_with_the_board_and_a_roll_button(world
     assert embed.image.url == "attachment://board.png"
     assert [a.filename for a in message.attachments] == ["board.png"]
     ids = button_ids(message)
-    assert list(ids) == ["roll", "roll_on"]  # issue 20: Roll on beside Roll
+    assert list(ids) == ["roll", "roll_on"]  # Roll on beside Roll
     assert ids["roll"] == f"sm:b:1:0:{world.alice.id}:roll"
     assert ids["roll_on"] == f"sm:b:1:0:{world.alice.id}:roll_on"
     # The game remembers its message, so a later command can edit it in place.
@@ -75,7 +75,7 @@ async def test_E1_a_whole_house_rule_win_through_clicks_stays_off_the_leaderboar
         "choose others.")
     record = await world.env.bot.service.get(1)
     assert record.status == "won" and record.score > 0
-    # Issue 12: a win under house rules (here a Bank of 200) never reaches the leaderboard;
+    # A win under house rules (here a Bank of 200) never reaches the leaderboard;
     # stats count it, apart.
     board = await world.bob.slash(world.channel, "monopoly leaderboard")
     assert f"<@{world.alice.id}>" not in board.response.embeds[0].description
@@ -138,7 +138,7 @@ async def test_commands_work_in_a_thread_and_a_dm(world, where):
 
 
 def play_again_label(message) -> str:
-    """The finished game's controls: Play again, then where the money went (issue 16)."""
+    """The finished game's controls: Play again, then where the money went."""
     again, money = components(message)
     assert again["custom_id"].startswith("sm:again:")
     assert money["custom_id"].startswith("sm:money:")

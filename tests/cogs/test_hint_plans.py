@@ -1,4 +1,4 @@
-"""The Hint weighs plans and carries one out in one click (issue 21), through Discord
+"""The Hint weighs plans and carries one out in one click, through Discord
 (simcord): a debt's few distinct ways to pay, a buy the cash can't cover that a mortgage
 makes possible."""
 

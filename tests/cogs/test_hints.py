@@ -1,4 +1,4 @@
-"""The Hint button and /monopoly hint (issue 13) on the real discord.py client, via simcord.
+"""The Hint button and /monopoly hint on the real discord.py client, via simcord.
 (simcord runs one operation at a time: another player answered while a hint computes, and a
 second press meanwhile, are tested against the real bot process in tests/bot/test_hints_live.py.)
 """

@@ -1,4 +1,4 @@
-"""What a player sends can't break a reply (issue 11): forged buttons and menu values each
+"""What a player sends can't break a reply: forged buttons and menu values each
 get a clear private refusal."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Issue 12: a game under house rules says so plainly, and which, wherever it is shown: the
+"""A game under house rules says so plainly, and which, wherever it is shown: the
 game message (also once finished), status and history; stats keep house games apart."""
 
 from __future__ import annotations

@@ -1,5 +1,5 @@
 """The game message and the status embed stay inside Discord's limits in every state,
-the largest possible one included (issue 4), in both languages and every edition."""
+the largest possible one included, in both languages and every edition."""
 
 from __future__ import annotations
 

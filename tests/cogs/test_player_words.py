@@ -1,4 +1,4 @@
-"""What a player reads, read as a player would (the leftovers of issues 19, 22 and 24): each
+"""What a player reads, read as a player would: each
 test here pins a wording found wrong by playing a whole daily and ordinary games in English
 and French and reading every message."""
 

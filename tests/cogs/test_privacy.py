@@ -1,4 +1,4 @@
-"""Privacy through the real client (issue 22): `/monopoly mydata` sends the player alone a
+"""Privacy through the real client: `/monopoly mydata` sends the player alone a
 JSON file of their games; `/monopoly forget` asks first, then deletes or anonymises and says
 which; the bot removed from a server (a real GUILD_DELETE) keeps its data for the grace
 period, then detaches its games; back within it, nothing is lost."""
@@ -162,7 +162,7 @@ async def test_a_server_the_bot_is_seen_in_again_is_kept_by_the_sweep(world, db_
     assert (await service.get(game_id)).guild_id == world.guild.id
 
 
-# ---- a forgotten player on the boards (issue 22) --------------------------------------------
+# ---- a forgotten player on the boards --------------------------------------------
 
 def _user_fetches(world: Any) -> list[str]:
     return [r.path for r in world.env.http_requests

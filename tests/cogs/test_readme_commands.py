@@ -1,4 +1,4 @@
-"""The README's command tables are the bot's (issues 22, 28): every `/monopoly` and
+"""The README's command tables are the bot's: every `/monopoly` and
 `/monopoly-daily` command and option they list is one the bot registers, and every command the
 bot registers is listed; so are the sizes the README quotes."""
 

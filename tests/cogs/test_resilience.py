@@ -1,4 +1,4 @@
-"""Old buttons, double clicks, restarts, lost messages and unexpected errors (issue 4)."""
+"""Old buttons, double clicks, restarts, lost messages and unexpected errors."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Play anywhere (issue 28): a player who added the app to their own account plays in any
+"""Play anywhere: a player who added the app to their own account plays in any
 server, DM or group DM, even where the bot is not a member and can't post. Every game message
 there is an interaction's answer, edited through an interaction; Discord's 5 follow-ups per
 interaction and 15-minute token hold; the server's settings and boards don't apply where the

@@ -1,4 +1,4 @@
-"""Words a player reads on Discord (issue 24, the words half)."""
+"""Words a player reads on Discord."""
 
 from __future__ import annotations
 

@@ -38,7 +38,7 @@ def movement_rolls(game: Game, actions: list[dict]) -> list[tuple[int, int]]:
 
 
 def test_H4_issue_19_mortgaging_the_utility_no_longer_shifts_the_fifth_roll():
-    """Issue 19's reproduction: standard rules, US edition. After roll, buy (Electric
+    """The dice-by-draw reproduction: standard rules, US edition. After roll, buy (Electric
     Company), one player mortgages it; the other lands there later and rolls its rent (R3).
     By draw, that rent roll shifted the fifth movement roll ((5, 1) against (2, 2))."""
     plain = [{"type": a} for a in ISSUE_ACTIONS]

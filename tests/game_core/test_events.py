@@ -1,4 +1,4 @@
-"""Events are frozen records (issue 21 made their construction fast, not mutable): every
+"""Events are frozen records (fast to build, never mutable): every
 event class takes its fields as dataclass's own __init__ did, refuses a change afterwards,
 and round-trips through to_dict()/event_from_dict(); the shared instances the hot path uses
 are equal to events made afresh."""

@@ -1,4 +1,4 @@
-"""A game's money by kind (game_core.ledger, issue 24): its kinds add up to the story's
+"""A game's money by kind (game_core.ledger): its kinds add up to the story's
 totals (H3: both from the same replay), GO's salary apart, and a lost game names the debt
 that ended it (E3)."""
 

@@ -1,4 +1,4 @@
-"""The presets' printed win rates are recomputed by the simulator (issue 12): the measured
+"""The presets' printed win rates are recomputed by the simulator: the measured
 rate's 95% interval must lie inside the rounding the label prints."""
 
 import pytest

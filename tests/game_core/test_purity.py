@@ -1,4 +1,4 @@
-"""The engine is pure (issue 2): no Discord, asyncio or SQLite, even indirectly."""
+"""The engine is pure: no Discord, asyncio or SQLite, even indirectly."""
 
 import subprocess
 import sys

@@ -1,4 +1,4 @@
-"""A game's story (issue 16) told from its replay (H3) agrees with the game as it was played:
+"""A game's story told from its replay (H3) agrees with the game as it was played:
 cash, estate (E2) and treasury at each turn, the markers, rent and money per square."""
 
 from __future__ import annotations

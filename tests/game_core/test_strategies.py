@@ -122,7 +122,7 @@ def test_focus_game_ends_and_is_reproducible_from_its_seed():
 
 
 def test_M1_P2_reserve_chooses_from_the_state_what_it_chose_from_the_legal_actions():
-    """Issue 21: Reserve and never-buy no longer build the list of legal actions to raise funds
+    """Reserve and never-buy no longer build the list of legal actions to raise funds
     or build; on every such choice of 300 games they pick what the list gave: the first
     building to sell (board order), else the first mortgage, else the card (M1); a hotel,
     else a house, else stop (P2)."""

@@ -1,4 +1,4 @@
--- Schema version 6: the daily challenge (issue 12).
+-- Schema version 6: the daily challenge.
 --
 -- A daily is a game like any other, in a second slot beside the player's ordinary game:
 -- `daily_day` is the UTC day it was started for (days since 1970-01-01), NULL for an

@@ -1,4 +1,4 @@
--- Schema version 8: what a server's admins set (issue 22): settings, moderation, seasons.
+-- Schema version 8: what a server's admins set: settings, moderation, seasons.
 
 -- A server's settings, one row per setting set (an unset one takes the bot's default):
 -- "edition", "preset", "channels" (the ids where games may be started, comma-separated),

@@ -1,4 +1,4 @@
--- Schema version 10: a player's own settings (issue 20), one row per setting the player
+-- Schema version 10: a player's own settings, one row per setting the player
 -- changed (an unset one takes the bot's default): "confirm_debts" ("on"/"off": whether Pay
 -- it for me lists its plan for a confirm click before paying). The player's id is
 -- `owner_id`, as in games: /monopoly mydata exports these rows and /monopoly forget deletes

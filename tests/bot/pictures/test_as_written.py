@@ -1,4 +1,4 @@
-"""Every chart text is drawn as written (issue 24): matplotlib read the text between two `$`
+"""Every chart text is drawn as written: matplotlib read the text between two `$`
 as math, which garbled every US recap ("Rent paid $4,411 · Rent received $2,622"). The
 recap is drawn with Pillow now (`bot.pictures.plot`), which parses nothing; these tests read
 the drawn texts back on every edition and language."""

@@ -1,4 +1,4 @@
-"""The board picture: size and format, and the pixels where each mark must be (issue 5)."""
+"""The board picture: size and format, and the pixels where each mark must be."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The text board, used when the bot may not attach the picture (issue 5)."""
+"""The text board, used when the bot may not attach the picture."""
 
 from __future__ import annotations
 

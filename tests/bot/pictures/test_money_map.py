@@ -1,4 +1,4 @@
-"""Where the money went (issue 16): the board washed red where the player paid, green where
+"""Where the money went: the board washed red where the player paid, green where
 it received; the centre's totals are the story's; three editions, two languages."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The recap picture (issue 16): it plots exactly the replay's series, reads in both
+"""The recap picture: it plots exactly the replay's series, reads in both
 languages and three editions, for games of 1 and 1,000 turns, and stays small."""
 
 from __future__ import annotations

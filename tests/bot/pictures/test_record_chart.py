@@ -1,4 +1,4 @@
-"""A player's record as a chart (issue 16): wins' scores above, losses' turns below,
+"""A player's record as a chart: wins' scores above, losses' turns below,
 standard and house-rule games told apart; 2 and 200 games; its text alternative."""
 
 from __future__ import annotations
