@@ -1,4 +1,4 @@
-"""The daily challenge's calendar and seeds (issue 12), apart from storage.
+"""The daily challenge's calendar and seeds, apart from storage.
 
 Every UTC day has one game that everyone plays: the same seed, hence the same dice and card
 order for every player in every server, under the standard rules. The seed is an HMAC of the

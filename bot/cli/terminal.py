@@ -1,12 +1,12 @@
 """`solo-monopoly play`: a whole game in the terminal, through the same service, the same
-flow and the same words as the bot's buttons (issue 20). Quit at any prompt, or Ctrl-C: the
+flow and the same words as the bot's buttons. Quit at any prompt, or Ctrl-C: the
 game waits (H2) and resumes next time.
 
 Keys don't renumber after each action: `r` roll, `o` roll on, `b` buy, `d` decline, `p` pay
 it for me (or the plan shown: raise the price and buy, lift and build, cash out), `u`/`t`
 build a house/hotel, `f` finish building, `j` pay the fine, `c` use the card, `k` sell it,
 `m N` / `l N` / `x N` mortgage, lift, sell a building on square N, `g` give up, `s` status,
-`v` the text board, `h` a hint (issue 13: the same hint service as the bot's, in worker
+`v` the text board, `h` a hint (the same hint service as the bot's, in worker
 processes started at the first `h`), `q` quit, `?` the keys. As on Discord, the answer to a
 decision Roll on stopped for goes on rolling, until `r`.
 
@@ -268,7 +268,7 @@ async def play(path: str | Path, user_id: int, locale: str, edition: str, ask: A
             say(t(locale, "terminal.resumed", game_id=record.id, turn=record.game.turn))
         say(t(locale, "clicks.terminal.keys"))
         notice = house_rules_notice(record.game.options, edition=record.edition, locale=locale)
-        if notice:  # issue 12: say plainly which house rules are on
+        if notice:  # say plainly which house rules are on
             say(notice)
         term = Terminal(service, user_id, locale, ask, say)
         while not record.game.is_over:
@@ -338,7 +338,7 @@ async def play(path: str | Path, user_id: int, locale: str, edition: str, ask: A
 
 
 async def _the_end(service: GameService, record: GameRecord, locale: str, say: Say) -> None:
-    """The outcome, then the recap of the whole game (issue 16's, in words)."""
+    """The outcome, then the recap of the whole game (the recap picture's, in words)."""
     say(describe_outcome(record.game, locale))
     text = recap(await service.game_log(record.id), locale, False).text
     if text:

@@ -1,4 +1,4 @@
-"""What each picture shows, in words a screen reader reads out (issue 28): the description
+"""What each picture shows, in words a screen reader reads out: the description
 Discord keeps with an attachment, at most 1,024 characters, in the player's language.
 
 Not the text that stands in for a picture when the bot may not attach it (each job's `text`,

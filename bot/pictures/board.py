@@ -1,4 +1,4 @@
-"""The board as a PNG: a pure function of the engine state, no Discord here (issue 5).
+"""The board as a PNG: a pure function of the engine state, no Discord here.
 
     render_board(game, last_move=(7, 11)) -> PNG bytes
 
@@ -7,7 +7,7 @@ drawn once per edition, language and size and kept; each render copies it and dr
 the state changes: owners' marks, buildings, mortgages, the pawn, the last move and the
 figures in the centre (`board_centre`).
 
-Made to be read where a chat shows it, ~512 px wide (issue 24): no text under 11 px there
+Made to be read where a chat shows it, ~512 px wide: no text under 11 px there
 (`measure` checks every text drawn), so a square shows its edition's short name where the
 full one can't fit (`short_names`), a street its houses as one house and a count, the pawn
 stands on its square's foot strip and that square is always framed, and every amount is in

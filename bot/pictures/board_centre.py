@@ -1,4 +1,4 @@
-"""The board's centre (issue 24): what decides the game, readable at chat size.
+"""The board's centre: what decides the game, readable at chat size.
 
     Turn 57                                   [dice]
     Pawn: Boardwalk

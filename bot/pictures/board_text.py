@@ -1,4 +1,4 @@
-"""The board as text, for when the bot may not attach the picture (issue 5).
+"""The board as text, for when the bot may not attach the picture.
 
     render_board_text(game, last_move=(7, 11)) -> str   (fits an embed description)
 

@@ -1,4 +1,4 @@
-"""Where the money went (issues 16, 24): the board with each square where money changed
+"""Where the money went: the board with each square where money changed
 hands washed by how much: paid out red, on the outer half of the square; received green, on
 its inner half (the side facing the centre); one scale for both, so the washes compare. A
 square where no money moved stays plain: the map prints no prices. Each amount sits in its

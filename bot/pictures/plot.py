@@ -1,4 +1,4 @@
-"""A small chart kit on Pillow (issue 24): axes, ticks, lines, bars and texts, drawn in 10-20
+"""A small chart kit on Pillow: axes, ticks, lines, bars and texts, drawn in 10-20
 ms where matplotlib took 60-100 (two of its empty axes cost ~70 ms drawn on the shared
 machine; the recap and the record chart must stay under 100 ms at the 99th percentile).
 Pillow draws text as written: no `$...$` read as math, which garbled matplotlib's US recaps.

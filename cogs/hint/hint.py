@@ -1,4 +1,4 @@
-"""A hint, asked by the Hint button or `/monopoly hint` (issue 13): the odds of each choice
+"""A hint, asked by the Hint button or `/monopoly hint`: the odds of each choice
 open now, answered privately.
 
 Only translation: the hint service decides (owner, version, one hint at a time, which games
@@ -113,7 +113,7 @@ async def deliver(interaction: discord.Interaction[Any], record: GameRecord, hin
 
 
 def plan_buttons(record: GameRecord, hint: Hint, locale: str) -> discord.ui.View | None:
-    """One button per plan the hint weighed (issue 21), the best first: a click carries it
+    """One button per plan the hint weighed, the best first: a click carries it
     out (the service's `carry_out`, as the game message's own plan buttons do)."""
     plans = [o.action for o in sorted(hint.choices, key=lambda o: not o.best)
              if isinstance(o.action, Plan)][:MAX_PLAN_BUTTONS]

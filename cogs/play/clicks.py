@@ -86,7 +86,7 @@ async def in_time(interaction: discord.Interaction[Any], game_id: int,
                   work: Awaitable[T]) -> T:
     """`work` (the service's answer), the click acknowledged first if it takes longer than
     ACK_AFTER: a click that waits on the database is still answered within Discord's 3 s
-    (issue 23). Nothing has been sent for this click yet while it waits, so the deferral
+   . Nothing has been sent for this click yet while it waits, so the deferral
     can't cross another answer."""
     task = asyncio.ensure_future(work)
     done, _ = await asyncio.wait({task}, timeout=ACK_AFTER)
@@ -111,7 +111,7 @@ async def _play(interaction: discord.Interaction[Any], game_id: int, version: in
 async def play_flow(interaction: discord.Interaction[Any], game_id: int, version: int,
                     what: str) -> None:
     """A click on Roll on, a plan, Pay it for me's confirm step, or any control shown while
-    rolling on ("<action>.on", "<menu>=<square>.on": the answer goes on rolling; issue 20)."""
+    rolling on ("<action>.on", "<menu>=<square>.on": the answer goes on rolling)."""
     updates = updates_for(interaction)
     with updates.clicking():
         if updates.busy and not await acknowledge(interaction, game_id):
@@ -216,7 +216,7 @@ async def _carry(interaction: discord.Interaction[Any], game_id: int,
         await answer_click(interaction, record, result.last_events,
                            None if result.duplicate else result)
         if record.daily_day is not None and record.game.is_over and not result.duplicate:
-            await show_result(interaction, record)  # the result to post (issue 19)
+            await show_result(interaction, record)  # the result to post
         if interaction.message is not None and interaction.message.id != record.message_id:
             # The clicked message is the game's message from now on (one message per game).
             await service.set_message(game_id, interaction.channel_id, interaction.message.id)
@@ -251,7 +251,7 @@ async def refresh_game_message(interaction: discord.Interaction[Any], record: Ga
             return False
         except discord.HTTPException as exc:
             log.info("game %d: its private message is not editable (%s)", record.id, exc)
-    # Through a player's own install where the server hasn't installed the bot (issue 28),
+    # Through a player's own install where the server hasn't installed the bot,
     # the bot can't reach the channel: only an interaction's answer shows the game there.
     reachable = interaction.is_guild_integration() or not interaction.is_user_integration()
     if reachable and record.daily_day is None and record.message_id is not None \

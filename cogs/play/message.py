@@ -95,7 +95,7 @@ async def draw_picture(bot: MonopolyBot, record: GameRecord, events: Sequence[Ev
                        locale: str, attach: bool) -> Picture:
     """The game message's picture, drawn by a worker: never on the event loop, which must
     stay free to answer clicks in time. While the game goes on, the board after `events`;
-    once it is over, the recap of the whole game from its log (issue 16), whose text stands
+    once it is over, the recap of the whole game from its log, whose text stands
     in for it when the bot may not `attach` files."""
     if record.game.is_over:
         log = await bot.service.game_log(record.id)
@@ -184,10 +184,10 @@ def build_game_message(record: GameRecord, events: Sequence[Event], *, locale: s
         embed.add_field(name=t(locale, "embed.field.jail_card"),
                         value=tn(locale, "embed.value.jail_card", len(s.jail_cards)))
     add_house_rules_field(embed, record, locale=locale)
-    if record.daily_day is not None:  # issue 12: the day's game, the same for everyone
+    if record.daily_day is not None:  # the day's game, the same for everyone
         value = t(locale, "daily.field.value", number=day_number(record.daily_day),
                   date=day_date(record.daily_day).isoformat())
-        if not game.is_over:  # H5: private until finished (issue 19)
+        if not game.is_over:  # H5: private until finished
             value += "\n" + t(locale, "daily.private")
         embed.add_field(name=t(locale, "daily.field"), value=value, inline=False)
     embed.set_footer(text=t(locale, "embed.footer", game_id=record.id,
@@ -210,7 +210,7 @@ def build_game_message(record: GameRecord, events: Sequence[Event], *, locale: s
 
 
 def add_way_to_win(embed: discord.Embed, record: GameRecord, *, locale: str) -> None:
-    """Issue 20: the net worth (E2) and what cashing out everything now would leave the Bank
+    """The net worth (E2) and what cashing out everything now would leave the Bank
     (M5: nothing left is a win); a finished game, its score."""
     game, edition = record.game, record.edition
     if game.is_over:
@@ -229,7 +229,7 @@ def add_way_to_win(embed: discord.Embed, record: GameRecord, *, locale: str) -> 
 
 def flow_buttons(record: GameRecord, choices: Choices, *, locale: str,
                  ) -> list[tuple[str, str, discord.ButtonStyle]]:
-    """Issue 20's buttons for the game as it stands: Roll on beside Roll, the plan on offer,
+    """The one-click buttons for the game as it stands: Roll on beside Roll, the plan on offer,
     Pay it for me on a debt; rolling on, an offer that would stay unowned (the Bank has no
     pawn left to take it) can be declined for good."""
     game = record.game
@@ -254,7 +254,7 @@ def flow_buttons(record: GameRecord, choices: Choices, *, locale: str,
 
 
 def add_house_rules_field(embed: discord.Embed, record: GameRecord, *, locale: str) -> None:
-    """Issue 12: a game under house rules says so plainly, and which, on every view of it."""
+    """A game under house rules says so plainly, and which, on every view of it."""
     rules = house_rules_text(record.game.options, edition=record.edition, locale=locale)
     if rules:
         embed.add_field(name=t(locale, "house.field"),
@@ -269,7 +269,7 @@ def build_controls(record: GameRecord, *, locale: str, preview: bool = False,
 
     Row 0-1: the decision's buttons, and Hint; rows 2-4: sell, mortgage and lift menus (each
     capped at 25 options, Discord's limit: once one is used, the next shows). `rolling`: the
-    message comes from rolling on, and answering its decision goes on rolling (issue 20);
+    message comes from rolling on, and answering its decision goes on rolling;
     `keep`: the properties the player asked, rolling on, not to be offered again.
     """
     view = discord.ui.View(timeout=None)
@@ -312,7 +312,7 @@ def build_controls(record: GameRecord, *, locale: str, preview: bool = False,
         else:
             view.add_item(ActionButton.for_flow(record, what, label=label, style=style,
                                                 row=index // 5, rolling=rolling, keep=keep))
-    if takes_hints(record):  # issue 13: the odds of each choice, answered privately
+    if takes_hints(record):  # the odds of each choice, answered privately
         # Row 1, under the decision's buttons (rarely more than 5): a row of its own.
         view.add_item(HintButton(record.id, record.version, record.owner_id,
                                  label=t(locale, "button.hint"), row=1))

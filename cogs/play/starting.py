@@ -3,7 +3,7 @@
 H1: with a game still going, the player is offered to resign it first (a confirm button),
 never a second game.
 
-A server's settings (issue 22) say where: only in its chosen channels (elsewhere the player
+A server's settings say where: only in its chosen channels (elsewhere the player
 is told where to go), in a thread of the game's own (a private one when game messages are
 not public), or privately. Without the permission to make a thread, the game is played where
 it was asked for, as if the server had no thread setting.

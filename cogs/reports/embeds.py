@@ -55,7 +55,7 @@ def status_embed(record: GameRecord, *, locale: str, player: str) -> discord.Emb
     embed.add_field(name=t(locale, "status.supply"),
                     value=t(locale, "embed.value.supply", houses=s.houses_left,
                             hotels=s.hotels_left))
-    add_way_to_win(embed, record, locale=locale)  # issue 20: E2 and M5, as on the message
+    add_way_to_win(embed, record, locale=locale)  # E2 and M5, as on the message
     mine = property_lines(game, locale)
     chunks = chunk_lines(mine) if mine else [t(locale, "status.no_properties")]
     for index, chunk in enumerate(chunks[:MAX_STATUS_FIELDS // 2]):
@@ -75,7 +75,7 @@ def history_pages(entries: Sequence[HistoryEntry], *, edition: str, locale: str,
                   doubles_matter: bool = False, options: Options | None = None,
                   current_turn: int | None = None) -> list[discord.Embed]:
     """Newest turn first, several turns a page, each told with the game's narration; a game
-    under house rules says which on every page (issue 12)."""
+    under house rules says which on every page."""
     return [embed for embed, _ in history_pages_with_ends(
         entries, edition=edition, locale=locale, doubles_matter=doubles_matter,
         options=options, current_turn=current_turn)]
@@ -123,7 +123,7 @@ def _history_title(page: TurnPage, number: int, count: int, locale: str) -> str:
 def leaderboard_pages(rows: Sequence[LeaderboardRow], *, title: str, locale: str,
                       names: Mapping[int, str] | None = None) -> list[discord.Embed]:
     """The board's pages; with `names` (the global board), players by name rather than by a
-    mention that a reader who never met them sees as an unknown user (issue 24)."""
+    mention that a reader who never met them sees as an unknown user."""
     if not rows:
         return [discord.Embed(title=title, description=t(locale, "leaderboard.empty"),
                               colour=COLOUR)]
@@ -165,7 +165,7 @@ def stats_embed(stats: PlayerStats, *, locale: str, player: str,
                         value=format_number(stats.house_played, locale))
         embed.add_field(name=t(locale, "stats.house_won"),
                         value=format_number(stats.house_won, locale))
-    if streak is not None and streak.played:  # issue 12: the daily challenge
+    if streak is not None and streak.played:  # the daily challenge
         embed.add_field(name=t(locale, "stats.daily_streak"), value=t(
             locale, "stats.daily_streak.value", current=tn(locale, "daily.days", streak.current),
             best=tn(locale, "daily.days", streak.best)))
@@ -181,7 +181,7 @@ def rules_embeds(locale: str) -> list[discord.Embed]:
             for page in rules_pages(locale)]
 
 
-# ---- seasons (issue 22) ---------------------------------------------------------------
+# ---- seasons ---------------------------------------------------------------
 
 def season_label(season: Season, locale: str) -> str:
     """"November 2026", "Q4 2026", "all time", in the player's language."""
@@ -227,7 +227,7 @@ async def build_leaderboard(interaction: discord.Interaction[Any], arg: str,
     rows = await service_of(interaction).seasons.leaderboard(guild.id if guild else None,
                                                              season, limit=SEASON_FETCH)
     names = None
-    if guild is None:  # issue 24: names, not mentions most readers can't resolve
+    if guild is None:  # names, not mentions most readers can't resolve
         first = min(index, max(len(rows) - 1, 0) // LEADERBOARD_PER_PAGE) * LEADERBOARD_PER_PAGE
         shown = rows[first:first + LEADERBOARD_PER_PAGE]
         names = await player_names(interaction.client, [r.owner_id for r in shown],

@@ -1,5 +1,5 @@
-"""Issue 20's words: why a decision was taken for the player, plans step by step, Roll on's
-account (bot.narration.account), in English and French."""
+"""Roll on's and plans' words: why a decision was taken for the player, plans step by step,
+Roll on's account (bot.narration.account), in English and French."""
 
 from __future__ import annotations
 

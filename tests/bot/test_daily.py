@@ -1,4 +1,4 @@
-"""The daily challenge in the service (issue 12): one seed per UTC day for everyone, from a
+"""The daily challenge in the service: one seed per UTC day for everyone, from a
 secret kept in the database; one attempt per player per day, in a slot of its own; the day's
 board; streaks. The clock is the test's, moved by hand."""
 

@@ -1,5 +1,5 @@
 """Discord's documented limits (bot.hosting.discord_limits, each cited there), on the command
-tree the bot syncs and on hand-made payloads that break each one (issue 28)."""
+tree the bot syncs and on hand-made payloads that break each one."""
 
 from __future__ import annotations
 

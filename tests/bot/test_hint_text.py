@@ -1,4 +1,4 @@
-"""The Hint's text (issue 21): whatever the number of choices, in either language, it fits a
+"""The Hint's text: whatever the number of choices, in either language, it fits a
 Discord message, names no choice twice, keeps its method line and never cuts its markup."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Issue 7: one catalog in English and French, events told in the player's language, and the
+"""One catalog in English and French, events told in the player's language, and the
 longest texts inside Discord's limits."""
 
 from __future__ import annotations
@@ -93,14 +93,14 @@ COMMANDS = {
     "mydata": {}, "forget": {},
     "settings": {"debt_confirm": ("on", "off")},
 }
-# /monopoly-daily (issues 19, 28).
+# /monopoly-daily.
 DAILY_COMMANDS = {
     "play": {"edition": ("us", "uk", "fr")},
     "results": {"day": (), "scope": ("server", "global"), "page": ()},
     "player": {"player": (), "day": ()},
     "status": {}, "board": {}, "history": {"page": ()}, "resign": {},
 }
-# /monopoly-admin (issue 22); its preset choices are the presets' own titles.
+# /monopoly-admin; its preset choices are the presets' own titles.
 ADMIN_COMMANDS = {
     "show": {}, "edition": {"value": ("us", "uk", "fr", "default")}, "preset": {"value": ()},
     "channels": {"action": ("allow", "remove", "anywhere"), "channel": ()},

@@ -1,4 +1,4 @@
-"""Numbers and words that must agree (issue 23, point 10): the Bank's building cap (P3) is
+"""Numbers and words that must agree: the Bank's building cap (P3) is
 the same range in the engine, the rules page, the command's option and its help, and the
 command line's help, in both languages."""
 

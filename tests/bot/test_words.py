@@ -1,4 +1,4 @@
-"""Words a player reads (issue 24, the words half): no rule id outside /monopoly rules."""
+"""Words a player reads: no rule id outside /monopoly rules."""
 
 from __future__ import annotations
 
@@ -18,14 +18,14 @@ from game_core.actions import SellJailCard, UseJailCard
 from game_core.strategies import make_strategy
 
 # A rule id of RULES.md (S1, T3, P3, M5, E2, H4, R1...), as a word of its own; a French
-# quarter after its year ("2026-T4", issue 22's seasons) is a date, not a rule.
+# quarter after its year ("2026-T4", a season) is a date, not a rule.
 RULE_ID = re.compile(r"(?<!\d-)\b[EHMPRST][1-9]\b")
 
 # The rules pages quote the ids on purpose (so a player can cite one): their keys, and the
 # /monopoly rules command's own texts, are the only exceptions.
 RULES_KEYS = ("rules.", "cmd.monopoly.rules.")
 
-# Drawn by the pictures branch, which rewrites the recap's legend in plain words (issue 24);
+# Drawn by the pictures branch, which rewrites the recap's legend in plain words;
 # remove this once that branch is merged.
 def rule_ids(text: str) -> list[str]:
     return RULE_ID.findall(text)

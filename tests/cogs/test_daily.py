@@ -1,4 +1,4 @@
-"""`/monopoly-daily` through the real client (issue 12): the day's game beside the ordinary
+"""`/monopoly-daily` through the real client: the day's game beside the ordinary
 one, one attempt, no hints, the result with its streak, Share, the day's board, French."""
 
 from __future__ import annotations
@@ -85,7 +85,7 @@ async def test_the_days_board_orders_wins_then_losses_by_turns_and_speaks_french
         await _resign_daily(world, user)
     board = await world.alice.slash(world.channel, "monopoly-daily results", day="today")
     focus, blank, *lines = board.response.embeds[0].description.splitlines()
-    assert focus.startswith("🤖 The bot's expert ") and blank == ""  # issue 19
+    assert focus.startswith("🤖 The bot's expert ") and blank == ""
     assert lines[0].startswith(f"1. <@{world.bob.id}>: lost, survived")
     assert lines[1].startswith(f"2. <@{world.alice.id}>: lost, survived 1 turn")
     assert not any("points" in line for line in lines)  # a loss shows no points
@@ -94,7 +94,7 @@ async def test_the_days_board_orders_wins_then_losses_by_turns_and_speaks_french
                                      scope="global")
     assert french.response.embeds[0].title.endswith("tout le monde")
     assert french.response.embeds[0].description.splitlines()[3].startswith(
-        "2. alice : perdu, a tenu 1 tour")  # the global board names its players (issue 24)
+        "2. alice : perdu, a tenu 1 tour")  # the global board names its players
 
 
 async def test_a_day_that_is_no_daily_is_explained(world):

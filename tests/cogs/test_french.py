@@ -1,4 +1,4 @@
-"""A French-speaking player reads French; everyone else reads English (issue 7).
+"""A French-speaking player reads French; everyone else reads English.
 
 simcord 3.2.1 always sends the locale en-US: the `interaction_locales` fixture (conftest)
 gives one user's interactions a French locale, and everything else is the real client.

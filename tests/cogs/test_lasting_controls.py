@@ -1,5 +1,5 @@
 """Prompts and pagers answer every click: after a restart (H2), from another member, and
-long after they were shown (issue 11)."""
+long after they were shown."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ from game_core.strategies import make_strategy
 from .conftest import button_ids, components
 from .test_hostile_input import forge, forged_button
 
-# Standard games (only they reach the leaderboard, issue 12) that always-buy wins, the
+# Standard games (only they reach the leaderboard) that always-buy wins, the
 # shortest found among seeds 0-30,000 (dice by roll, H4).
 STANDARD_WIN_SEEDS = (19213, 20111, 7913, 24740, 18938, 11817, 2169, 12500, 11941, 3024,
                       7258)

@@ -1,4 +1,4 @@
-"""The pictures on Discord (issue 16), through the real client: the recap under a finished
+"""The pictures on Discord, through the real client: the recap under a finished
 game, where the money went (its button and /monopoly board), the record chart of
 /monopoly stats, the board after each page of a finished game's history; and their text
 when the bot may not attach files."""
@@ -115,7 +115,7 @@ async def test_history_of_a_finished_game_steps_through_it_with_the_board(world)
 @pytest.mark.parametrize("locale", ["en", "fr", "es-ES"])
 async def test_every_picture_carries_alt_text_in_the_players_language(
         world, interaction_locales, locale):
-    """Issue 28: each attachment's description says what the picture shows, within
+    """Each attachment's description says what the picture shows, within
     Discord's 1,024 characters, in the player's language."""
     interaction_locales[world.alice.id] = locale
     start = await world.alice.slash(world.channel, "monopoly new")

@@ -1,4 +1,4 @@
-"""A player's own settings through the real client (issue 20): `/monopoly settings` shows
+"""A player's own settings through the real client: `/monopoly settings` shows
 them to the player alone and changes one; with the debt confirm off, Pay it for me pays in
 one click and the message lists what it did; on (the default), it still lists the plan
 first."""

@@ -1,5 +1,5 @@
-"""The game message's mortgage, lift and sell menus (the only way to them since issue 28) go
-through the flow of the buttons (issue 20): a decision the menu leaves with one way out is
+"""The game message's mortgage, lift and sell menus (the only way to them) go
+through the flow of the buttons: a decision the menu leaves with one way out is
 taken at once and the message says why; it never shows it as a prompt."""
 
 from __future__ import annotations

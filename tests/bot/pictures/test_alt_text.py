@@ -1,4 +1,4 @@
-"""Every picture has alt text (issue 28): what it shows, for a screen reader, within Discord's
+"""Every picture has alt text: what it shows, for a screen reader, within Discord's
 1,024 characters of an attachment description, in the player's language."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Every picture reads at the size a chat shows it (issue 24): scaled to 512 px wide, no text
+"""Every picture reads at the size a chat shows it: scaled to 512 px wide, no text
 under 11 px, none out of its room, no two texts overlapping; in both languages and all three
 editions. The drawing code reports each text it draws (`bot.pictures.measure`)."""
 
