@@ -1,7 +1,7 @@
 """Every example the README shows is run: each `solo-monopoly` command line, as an
 admin would paste it, against a real database; each `make` target it names; the settings it
 names are the ones the bot reads. (The slash-command table is checked against the bot's own
-command tree in tests/cogs/test_readme_commands.py.)
+command tree in tests/cogs/commands/test_readme_commands.py.)
 
 The examples are read from README.md itself, so an example added there is run here. Three
 substitutions, and only these, make them runnable in a test: the example PostgreSQL URL

@@ -6,7 +6,7 @@ text (the source a translator sees), msgstr the language's own. An entry with no
 one a translator marked fuzzy, counts as missing, as gettext's own tools count it.
 
 `MESSAGES[code][key]` is a `str.format` template with named `{placeholders}`; every language
-has the same keys and the same placeholders (tests/bot/test_catalogs.py checks it). `t()`
+has the same keys and the same placeholders (tests/bot/i18n/test_catalogs.py checks it). `t()`
 fills one; a missing key raises KeyError (no silent fallback to another language).
 
 Key families: `cmd.*` slash commands (below), `embed.*` the game message, `pending.*` the

@@ -37,7 +37,8 @@ async def make_bot(db_path, seeds) -> AsyncIterator[Callable[[], MonopolyBot]]:
     """Builds bots on the test's database; closes their databases when the test ends
     (simcord detaches a bot but never closes it). Their pictures are drawn in a thread: off
     the event loop as in production, without starting worker processes for every test (the
-    process pool is tested in tests/bot/test_workers.py and against the real bot process)."""
+    process pool is tested in tests/bot/hosting/test_workers.py and against the real bot
+    process)."""
     made: list[MonopolyBot] = []
     workers = WorkerPool.in_threads()
 

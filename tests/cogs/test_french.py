@@ -9,7 +9,7 @@ from __future__ import annotations
 from game_core.board import SQUARES
 
 from .conftest import button_ids, button_labels
-from .test_hostile_input import forge, forged_button
+from tests.cogs.play.test_hostile_input import forge, forged_button
 
 
 def _synced_commands(world) -> dict:

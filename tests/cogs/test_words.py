@@ -6,9 +6,9 @@ import re
 from typing import Any
 
 from game_core.strategies import make_strategy
-from tests.bot.test_words import rule_ids
+from tests.bot.i18n.test_words import rule_ids
 
-from .test_lasting_controls import STANDARD_WIN_SEEDS
+from tests.cogs.play.test_lasting_controls import STANDARD_WIN_SEEDS
 
 
 def _synced_commands(world) -> list[dict[str, Any]]:
