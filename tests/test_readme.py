@@ -94,3 +94,26 @@ def test_the_service_units_module_and_the_compose_build_exist():
     assert (REPO / "bot" / "__main__.py").is_file()  # `python -m bot`
     assert "build: ." in README and (REPO / "Dockerfile").is_file()
     assert os.access(REPO / ".ci" / "run", os.X_OK)
+
+
+def test_the_quick_loop_the_readme_shows_leaves_out_slow_and_postgres_tests():
+    """The README's command for a quick loop while working selects by the markers that
+    tests/conftest.py and the slow tests set: it collects, and leaves out exactly those."""
+    [quick] = re.findall(r'`(\.venv/bin/python -m pytest -m "[^"`]+"\s*)`',
+                         README.replace("\n", " "))
+    args = re.findall(r'"[^"]+"|\S+', quick)[3:]  # after `.venv/bin/python -m pytest`
+    marker = args[args.index("-m") + 1].strip('"')
+    assert marker == "not slow and not postgres"
+
+    def collected(*more: str) -> set[str]:
+        out = subprocess.run([sys.executable, "-m", "pytest", "-p", "no:cacheprovider",
+                              "--collect-only", *more, "tests/bot/hosting"],
+                             cwd=REPO, capture_output=True, text=True, timeout=300)
+        assert out.returncode == 0, out.stdout + out.stderr
+        return {line for line in out.stdout.splitlines() if "::" in line}
+
+    quick_ids, every = collected("-m", marker), collected()
+    left_out = every - quick_ids
+    assert quick_ids and left_out == collected("-m", "slow or postgres")
+    assert any("test_startup" in i for i in left_out)  # a slow one
+    assert any("postgresql" in i for i in left_out)  # a backend-parametrised one

@@ -7,7 +7,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-BENCH = Path(__file__).resolve().parents[3] / "bench" / "daily_dice.py"
+BENCH = Path(__file__).resolve().parents[2] / "bench" / "daily_dice.py"
 
 
 def test_the_daily_dice_table_shows_no_pair_parting_by_roll():
