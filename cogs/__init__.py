@@ -2,8 +2,12 @@
 
 Each package is an extension, its `extension.py` (`bot.hosting.app.EXTENSIONS`, loaded in
 `setup_hook`), whose `setup` registers its own buttons (DynamicItems), click handlers and
-cogs. They translate between Discord and the game service; none decides a rule or touches
-SQL. Imports run downwards only:
+cogs. A module of its own rather than the package: discord.py forgets every module under an
+extension's name when it unloads it (at every bot's close), and the package's modules must
+stay the ones the rest of the process imported.
+
+The packages translate between Discord and the game service; none decides a rule or
+touches SQL. Imports run downwards only:
 
     commands   the slash-command groups /monopoly and /monopoly-daily (their Cogs), and the
                per-game commands both share

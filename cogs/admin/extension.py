@@ -1,5 +1,4 @@
-"""The extension `cogs.admin` as the bot loads it (bot.hosting.app.EXTENSIONS); see
-`cogs.play.extension` for why it is a module of its own."""
+"""The extension `cogs.admin` as the bot loads it (why a module of its own: see `cogs`)."""
 
 from __future__ import annotations
 

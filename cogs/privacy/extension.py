@@ -1,8 +1,4 @@
-"""The extension `cogs.privacy` as the bot loads it (bot.hosting.app.EXTENSIONS).
-
-A module of its own rather than the package: discord.py forgets every module under an
-extension's name when it unloads it (at every bot's close), and the package's modules
-must stay the ones the rest of the process imported."""
+"""The extension `cogs.privacy` as the bot loads it (why a module of its own: see `cogs`)."""
 
 from __future__ import annotations
 
