@@ -53,8 +53,12 @@ def test_interaction_tokens_never_reach_the_log_even_at_debug(tmp_path, fake_dis
     going, over = asyncio.run(_games(db))
     env = {"PATH": os.environ.get("PATH", ""), "DISCORD_TOKEN": BOT_TOKEN,
            "MONOPOLY_DB": str(db), "MONOPOLY_LOG_LEVEL": "DEBUG"}
-    bot = subprocess.Popen(fake_discord.bot_command(), cwd=tmp_path, env=env,
-                           stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    # The log goes to a file, not a pipe: at DEBUG it outgrows a pipe's buffer (the synced
+    # commands alone, in three languages, are over 64 KB) long before anyone reads it.
+    log_file = tmp_path / "bot.log"
+    with log_file.open("w") as sink:
+        bot = subprocess.Popen(fake_discord.bot_command(), cwd=tmp_path, env=env,
+                               stdout=sink, stderr=subprocess.STDOUT, text=True)
     try:
         assert fake_discord.identified.wait(60), "the bot never reached the gateway"
         offer, again = f"sm:again:{going}:{PLAYER}", f"sm:again:{over}:{FINISHER}"
@@ -72,10 +76,11 @@ def test_interaction_tokens_never_reach_the_log_even_at_debug(tmp_path, fake_dis
         fake_discord.wait_answered(clicks)
         assert all(click.acked is not None for click in clicks)
         bot.send_signal(signal.SIGTERM)
-        _, log = bot.communicate(timeout=60)
+        bot.wait(timeout=60)
     finally:
         if bot.poll() is None:
             bot.kill()
+    log = log_file.read_text()
     assert bot.returncode == 0, log
     assert "WebSocket Event" in log and "INTERACTION_CREATE" in log  # DEBUG really was on
     assert f"/interactions/{clicks[0].id}/{REDACTED}/callback" in log
