@@ -85,7 +85,8 @@ async def round_trip(games: int) -> list[float]:
     times: list[float] = []
     with tempfile.TemporaryDirectory() as folder:
         seeds = list(range(1, games + 1))
-        bot = MonopolyBot(Settings(token="bench", db_path=Path(folder) / "rt.sqlite3"),
+        bot = MonopolyBot(Settings(token="bench", db_path=Path(folder) / "rt.sqlite3",
+                                   shard_count=1),
                           seed_source=lambda: seeds.pop(0))
         async with simcord.run(bot) as env:
             guild = env.create_guild("bench")
