@@ -1,6 +1,6 @@
-"""Privacy on Discord: `/monopoly mydata` and `/monopoly forget` (their commands
-live in the `/monopoly` group, cogs.monopoly, and call these), and what happens when the bot
-is removed from a server. What is kept, deleted or anonymised is decided by
+"""Privacy on Discord: `/monopoly mydata` and `/monopoly forget` (their commands live in
+the `/monopoly` group, cogs.commands.monopoly, and call these), and what happens when the
+bot is removed from a server. What is kept, deleted or anonymised is decided by
 bot.application.privacy; this module only asks and answers.
 """
 
