@@ -21,5 +21,5 @@ touches SQL. Imports run downwards only:
                custom_id codec (`common.custom_ids`) and the commands' translator
 
 A click on a game message button: `play.controls` (who may click, what was clicked) ->
-`play.clicks` (the handler registered by `play`'s setup) -> the game service.
+`play.clicks` (the handler registered by `play.extension`) -> the game service.
 """

@@ -3,7 +3,7 @@ settings and data. Each one asks the game service and shows its answer; none dec
 
 What a game offers now (buy, build, mortgage, lift, sell...) is on its message's buttons and
 menus, from the engine's legal actions. The daily has its own command, `/monopoly-daily`
-(cogs.daily_command). Each top-level command stays within 3,000 of the 4,000 characters
+(cogs.commands.daily). Each top-level command stays within 3,000 of the 4,000 characters
 Discord allows, counted its way (bot.hosting.discord_limits; README, "Commands").
 """
 
@@ -87,7 +87,7 @@ class MonopolyCog(commands.GroupCog, group_name=en("cmd.monopoly.name"),
         await start_game(interaction, edition, options)
 
     # ---- the game: the one in progress (with a daily going too, the ordinary one) ---------
-    # The daily's are under /monopoly-daily (cogs.daily_command); mortgages, lifts and sales
+    # The daily's are under /monopoly-daily (cogs.commands.daily); mortgages, lifts and sales
     # are the game message's menus (one command surface that fits Discord's size).
 
     @app_commands.command(name=_d("resume.name"), description=_d("resume.description"))

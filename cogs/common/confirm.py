@@ -4,7 +4,7 @@ chosen (H1). Only the one who asked may answer; after five minutes its buttons g
 Such a prompt dies with the process that showed it, so its buttons' custom_ids are
 `sm:x:<nonce>:<button>`, and `ExpiredPrompt` answers a click on one this process doesn't
 hold: "this prompt has expired, run the command again", and takes the buttons away.
-(The /monopoly resign prompt survives restarts instead: see `resigning`.)
+(The /monopoly resign prompt survives restarts instead: see `cogs.play.resigning`.)
 """
 
 from __future__ import annotations

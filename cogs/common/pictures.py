@@ -3,7 +3,7 @@
 
 They are drawn in the worker pool (`bot.pictures.jobs`), never on the event loop; without the
 Attach Files permission, their text alternative is shown instead. The recap under a finished
-game is the game message's own picture (`game_message.draw_picture`).
+game is the game message's own picture (`cogs.play.message.draw_picture`).
 """
 
 from __future__ import annotations

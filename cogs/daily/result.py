@@ -1,7 +1,7 @@
 """`/monopoly-daily`: today's game, the same for everyone; one attempt per
 player per day, in a slot beside the ordinary game, played in private (H5); a day's board with
 the built-in player's result above it; the result with its streak, and a Share button that
-posts a spoiler-free result publicly in the sharer's language (`sharing`).
+posts a spoiler-free result publicly in the sharer's language (`cogs.daily.sharing`).
 
 Only translation: the service decides the day, the seed, the attempt and the order.
 """

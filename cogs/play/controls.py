@@ -6,7 +6,7 @@ the version guards it.
 
 The controls know who may click and what was clicked; what a click does is the play flow's
 (`cogs.play.clicks`), which shows a message holding these very controls. So the flow's
-handlers are registered on the bot by `cogs.play`'s setup (`ClickHandlers`) and looked up
+handlers are registered on the bot by `cogs.play.extension` (`ClickHandlers`) and looked up
 at click time, and nothing here imports back up.
 """
 
@@ -51,7 +51,7 @@ HintClick = Callable[[discord.Interaction[Any], int, int | None], Awaitable[None
 
 @dataclass(frozen=True, slots=True)
 class ClickHandlers:
-    """What a click on the game message does, registered on the bot by `cogs.play`'s setup:
+    """What a click on the game message does, registered on the bot by `cogs.play.extension`:
     `play(interaction, game_id, version, action_of)` applies one engine action
     (`clicks.play_action`); `flow(interaction, game_id, version, what)` Roll on, a plan, or
     any control shown while rolling on (`clicks.play_flow`); `play_again(interaction,

@@ -1,6 +1,6 @@
 """`/monopoly settings`: the player's own settings, shown only to them; an option
 given changes that setting first. The service checks and keeps them
-(bot.application.player_settings); Pay it for me reads them when clicked (cogs.play)."""
+(bot.application.player_settings); Pay it for me reads them when clicked (cogs.play.clicks)."""
 
 from __future__ import annotations
 

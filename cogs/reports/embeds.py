@@ -1,5 +1,5 @@
 """Embeds for the reading commands: status, history, leaderboard, stats, rules (paged by
-`pagers`).
+`cogs.reports.pages`).
 
 Everything shown comes from the catalog; pages stay within Discord's limits.
 """
