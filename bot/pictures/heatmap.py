@@ -48,7 +48,7 @@ __all__ = ["MoneyForm", "money_form", "money_map_text", "render_money_map"]
 
 # The tint of the smallest and of the largest amount (of 255, over white): the deepest keeps
 # the amount's dark ink 4.5:1 on it.
-LEAST_ALPHA, MOST_ALPHA = 40, 105
+LEAST_ALPHA, MOST_ALPHA = 35, 95
 NARROWEST = 0.84  # the narrowest an amount may be set (font.SQUEEZE's last)
 GAP = 3  # px of the 1024 design round each slot's tint
 ROW_LANE, COLUMN_LANE = 44, 96  # px of the 1024 design: the received amounts' margin inside
@@ -122,7 +122,8 @@ def _draw(base: Image.Image, story: Story, locale: str, book: Ledger | None,
 
 def _tint(colour: L.RGB, alpha: int) -> L.RGB:
     """`colour` laid `alpha`/255 deep over white: the same tint on any background."""
-    return tuple(round(255 + (c - 255) * alpha / 255) for c in colour)  # type: ignore[return-value]
+    r, g, b = (round(255 + (c - 255) * alpha / 255) for c in colour)
+    return (r, g, b)
 
 
 @cache

@@ -193,10 +193,10 @@ Box = tuple[float, float, float, float]
 def _spot(ax: P.Axes, font: BoardFont, mark: tuple[float, float], size: int, text: str,
           taken: list[Box], must: bool) -> tuple[tuple[float, float], str, Box] | None:
     """Where `text` goes beside the marker at `mark` (`size`: its half size): its ink
-    `LABEL_GAP` px off the marker's edge, right of it, left, above, below or on a diagonal; the first place inside
-    the plot that covers no other note or marker. Where there is none: None; or, when it
-    `must` be shown, the same a step or two further out, and last the place that covers
-    least."""
+    `LABEL_GAP` px off the marker's edge, right of it, left, above, below or on a diagonal;
+    the first place inside the plot that covers no other note or marker. Where there is
+    none: None; or, when it `must` be shown, the same a step or two further out, and last
+    the place that covers least."""
     x, y = mark
     x0, y0, x1, y1 = ax.box
     ink = font.box((0, 0), text, "ls")  # the ink's box round the pen at (0, 0)

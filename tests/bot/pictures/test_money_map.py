@@ -12,13 +12,16 @@ from bot.i18n import format_money
 from bot.pictures import layout as L
 from bot.pictures import measure
 from bot.pictures.heatmap import (
-    _corner_name, _name_box, _slots, money_form, money_map_text, render_money_map,
+    MOST_ALPHA, _corner_name, _name_box, _slots, _tint, money_form, money_map_text,
+    render_money_map,
 )
+from bot.pictures.heatmap_panel import PAID_COLOUR, PAID_INK, RECEIVED_COLOUR, RECEIVED_INK
 from game_core.board import SQUARES, Kind
 from game_core.editions import EDITIONS
 from game_core.ledger import ledger_of
 from game_core.story import GameLog, Headline, Story
 
+from .test_buildings import contrast
 from .test_recap import log_of
 
 BOARDWALK, BALTIC, ILLINOIS = 39, 3, 24
@@ -201,3 +204,10 @@ def test_a_squares_two_amounts_are_two_numbers_apart():
         a, b = inside[0][0].box, inside[1][0].box
         gap = max(b[0] - a[2], a[0] - b[2], b[1] - a[3], a[1] - b[3])
         assert gap >= lay.band, (sq, gap)
+
+
+def test_each_amount_reads_on_its_deepest_tint():
+    """The amounts are written in dark red or green on their tint: 4.5:1 (WCAG's for text)
+    even on the deepest."""
+    for colour, ink in ((PAID_COLOUR, PAID_INK), (RECEIVED_COLOUR, RECEIVED_INK)):
+        assert contrast(_tint(colour, MOST_ALPHA), ink) >= 4.5
