@@ -114,7 +114,10 @@ def _draw(base: Image.Image, story: Story, locale: str, book: Ledger | None,
         for amount, colour, ink, slot in ways:
             if amount > 0:
                 alpha = LEAST_ALPHA + round((MOST_ALPHA - LEAST_ALPHA) * amount / most)
-                draw.rectangle(slot, fill=_tint(colour, alpha))
+                # Ringed in its ink: two neighbours' amounts are two chips, never one
+                # number ("3 629 7 623" in French).
+                draw.rectangle(slot, fill=_tint(colour, alpha), outline=ink,
+                               width=_px(lay, 2))
                 fit_text(image, form.write(amount), slot, ink, big=22, bold=True)
     draw_panel(image, lay, panel_rect(lay), story, locale, book, form)
     return image

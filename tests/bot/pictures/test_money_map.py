@@ -211,3 +211,17 @@ def test_each_amount_reads_on_its_deepest_tint():
     even on the deepest."""
     for colour, ink in ((PAID_COLOUR, PAID_INK), (RECEIVED_COLOUR, RECEIVED_INK)):
         assert contrast(_tint(colour, MOST_ALPHA), ink) >= 4.5
+
+
+def test_two_neighbours_amounts_are_two_ringed_chips_apart():
+    """French writes 3 629 with a space: two neighbours' amounts side by side read as one
+    number ("3 629 7 623") unless each is its own ringed chip with a gap between."""
+    story = story_with({}, {21: 3629, 22: 7623})
+    image = picture(story, "fr")
+    lay = L.layout()
+    (_, left), (_, right) = _slots(lay, 21), _slots(lay, 22)
+    assert right[0] - left[2] >= 4
+    y = (left[1] + left[3]) // 2
+    assert image.getpixel(((left[2] + right[0]) // 2, y)) == L.CENTRE_BG
+    for x in (left[0], left[2] - 1, right[0], right[2] - 1):  # each ringed in its ink
+        assert image.getpixel((x, y)) == RECEIVED_INK
