@@ -161,7 +161,6 @@ def distance(box: tuple[float, ...], point: tuple[float, float]) -> float:
     return (dx * dx + dy * dy) ** 0.5
 
 
-@pytest.mark.slow
 @pytest.mark.parametrize("strategy, seed", SEEDED)
 def test_the_biggest_payment_is_always_labelled_beside_its_marker(strategy, seed):
     """In 48 seeded games (half of them left it out before): the biggest payment's amount
