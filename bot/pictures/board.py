@@ -9,9 +9,10 @@ figures in the centre (`board_centre`).
 
 Made to be read where a chat shows it, ~512 px wide: no text under 11 px there
 (`measure` checks every text drawn), so a square shows its edition's short name where the
-full one can't fit (`short_names`), a street its houses as one house and a count, the pawn
-stands on its square's foot strip and that square is always framed, and every amount is in
-the edition's money written the locale's way.
+full one can't fit (`short_names`), a street its buildings as a badge that stands out on
+every colour (a house and a count, or "H" for a hotel), the pawn stands on its square's foot
+strip and that square is always framed, and every amount is in the edition's money written
+the locale's way.
 
 The picture is saved as a 256-colour PNG: an RGB PNG of this size costs ~45 ms to encode, a
 palette one ~5 ms.
@@ -44,7 +45,7 @@ from . import measure
 from .board_centre import Panel, draw_figures, make_panel, px
 from .font import board_font, fit_text, least_size
 from .short_names import board_name
-from .sprites import hatch, house, mortgage_tag, owner_mark, token
+from .sprites import badge, hatch, house, mortgage_tag, owner_mark, token
 
 Move = tuple[int, int]
 _Hatches = dict[int, tuple[L.Point, Image.Image]]  # property -> where its hatching goes, and it
@@ -194,11 +195,12 @@ def _draw_state(image: Image.Image, panel: Panel, hatches: _Hatches, game: Game,
             image.paste(lines, at, lines)
             mx0, my0, mx1, my1 = lay.mortgage_rect(i)
             _paste(image, mortgage_tag(r), ((mx0 + mx1) // 2, (my0 + my1) // 2))
-        if s.buildings[i]:
-            _draw_buildings(image, draw, lay, i, s.buildings[i])
     if last_move is not None:
         _draw_move(draw, lay, last_move, s.in_jail)
     _frame(draw, lay, 10 if s.in_jail else s.position, max(3, lay.size // 200))
+    for i in PROPERTIES:  # over the squares' frames, which would cross them
+        if s.buildings[i]:
+            _draw_buildings(image, draw, lay, i, s.buildings[i])
     image.paste(panel.image, lay.panel_rect()[:2], panel.mask)
     measure.replay(panel.texts)
     _paste(image, token(lay.token_radius), lay.token_center(s.position, s.in_jail))
@@ -207,20 +209,16 @@ def _draw_state(image: Image.Image, panel: Panel, hatches: _Hatches, game: Game,
 
 def _draw_buildings(image: Image.Image, draw: ImageDraw.ImageDraw, lay: L.Layout, i: int,
                     built: int) -> None:
-    """A hotel, or one house and how many on a white plate: counted at a glance."""
-    band = lay.band_rect(i)
-    if built == HOTEL:
-        _paste(image, house(lay.house, hotel=True),
-               ((band[0] + band[2]) // 2, (band[1] + band[3]) // 2))
-        return
-    hx, hy = lay.building_center(i)
-    cx, cy = lay.count_center(i)
-    font = board_font(least_size(lay.size), bold=True)
-    half = lay.house // 2 + 2
-    plate = (min(hx, cx) - half, min(hy, cy) - half, max(hx, cx) + half, max(hy, cy) + half)
-    draw.rounded_rectangle(plate, radius=px(lay, 5), fill=L.WHITE, outline=L.GRID)
-    _paste(image, house(lay.house, hotel=False), (hx, hy))
-    font.draw(draw, (cx, cy), str(built), L.INK, anchor="mm")
+    """A badge across the colour band: a house and how many, or "H" for a hotel; white on
+    near black, ringed white, so that it reads at chat size on every colour."""
+    hotel = built == HOTEL
+    x0, y0, x1, y1 = lay.badge_rect(i, hotel)
+    image.paste(sprite := badge(x1 - x0, y1 - y0), (x0, y0), sprite)
+    if not hotel:
+        _paste(image, house(lay.house), lay.house_center(i))
+    font = board_font(max(least_size(lay.size), px(lay, 24)), bold=True)
+    font.draw(draw, lay.count_center(i, hotel), "H" if hotel else str(built), L.WHITE,
+              anchor="mm")
 
 
 def _frame(draw: ImageDraw.ImageDraw, lay: L.Layout, square: int, width: int) -> None:

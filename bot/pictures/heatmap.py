@@ -1,9 +1,17 @@
 """Where the money went: the board with each square where money changed
-hands washed by how much: paid out red, on the outer half of the square; received green, on
-its inner half (the side facing the centre); one scale for both, so the washes compare. A
-square where no money moved stays plain: the map prints no prices. Each amount sits in its
-own slot (the foot strip for what was paid, the colour band for what was received), clear
-of the name. The centre tells the totals by kind, GO's salary apart (`heatmap_panel`).
+hands showing how much, the amount paid on a red tint, the amount received on a green one,
+each tint the deeper the larger the amount (one scale for both, so the tints compare). A
+square where no money moved stays plain: the map prints no prices. Each amount has its own
+slot, never shared: what was paid on the outer side, in the square's foot strip; what was
+received on the inner side, just inside the ring on the centre's margin beside the square
+(the centre's panel is inset for it); a corner's, in its strips along the board's edge and
+along the centre. The tints
+fill those slots only: never a name, never a colour band (washed over, a band turned
+olive). The centre tells the totals by kind, GO's salary apart (`heatmap_panel`).
+
+Every amount on the picture, the centre's totals too, is written one way (`money_form`):
+in the edition's money if every square's amount fits its slot that way, else as plain
+numbers, else in thousands ("12.3k"); the centre then says the currency once.
 
     render_money_map(story, locale="fr", book=ledger) -> PNG bytes
     money_map_text(story, locale="fr", book=ledger)   -> the same in words
@@ -15,11 +23,13 @@ where); the kinds, `game_core.ledger`.
 from __future__ import annotations
 
 import io
+from collections.abc import Callable
+from dataclasses import dataclass
 from functools import cache
 
 from PIL import Image, ImageDraw
 
-from bot.i18n import format_money, format_number
+from bot.i18n import format_money, format_number, t
 from bot.i18n.grammar import localize_digits
 from game_core.board import SQUARES, Kind
 from game_core.editions import EDITIONS
@@ -34,10 +44,25 @@ from .heatmap_panel import (
 )
 from .short_names import board_name
 
-__all__ = ["money_map_text", "render_money_map"]
+__all__ = ["MoneyForm", "money_form", "money_map_text", "render_money_map"]
 
-LEAST_ALPHA, MOST_ALPHA = 50, 170  # the wash of the smallest and of the largest amount
+# The tint of the smallest and of the largest amount (of 255, over white): the deepest keeps
+# the amount's dark ink 4.5:1 on it.
+LEAST_ALPHA, MOST_ALPHA = 35, 95
 NARROWEST = 0.84  # the narrowest an amount may be set (font.SQUEEZE's last)
+GAP = 3  # px of the 1024 design round each slot's tint
+ROW_LANE, COLUMN_LANE = 44, 96  # px of the 1024 design: the received amounts' margin inside
+# the ring, along the top and bottom rows (one line high) and the side columns (as wide as
+# a row's square, so that a side square's amount needs no halving)
+
+
+@dataclass(frozen=True, slots=True)
+class MoneyForm:
+    """How every amount of one map is written, and the centre's word on it (None when the
+    amounts carry the currency)."""
+
+    write: Callable[[int], str]
+    note: str | None
 
 
 def render_money_map(story: Story, *, locale: str, book: Ledger | None = None,
@@ -78,23 +103,30 @@ def _palette(edition: str, locale: str, size: int) -> Image.Image:
 def _draw(base: Image.Image, story: Story, locale: str, book: Ledger | None,
           size: int) -> Image.Image:
     image = base.copy()
+    draw = ImageDraw.Draw(image)
     lay = L.layout(size)
     most = max(max(story.paid), max(story.received), 1)
+    form = money_form(story, locale, size)
     for square in range(40):
-        outer, inner = _halves(lay, square)
-        slots = _slots(lay, square, both=bool(story.paid[square] and story.received[square]))
-        ways = [(amount, half, colour, ink, slot) for amount, half, colour, ink, slot in (
-            (story.paid[square], outer, PAID_COLOUR, PAID_INK, slots[0]),
-            (story.received[square], inner, RECEIVED_COLOUR, RECEIVED_INK, slots[1]))
-            if amount > 0]
-        texts = _amounts([(w[0], w[4]) for w in ways], story.edition, locale, size)
-        for (amount, half, colour, ink, slot), text in zip(ways, texts, strict=True):
-            alpha = LEAST_ALPHA + round((MOST_ALPHA - LEAST_ALPHA) * amount / most)
-            width, height = half[2] - half[0], half[3] - half[1]
-            image.paste(colour, half, Image.new("L", (width, height), alpha))
-            fit_text(image, text, slot, ink, big=22, bold=True, panel=L.WHITE)
-    draw_panel(image, lay, story, locale, book)
+        slots = _slots(lay, square)
+        ways = ((story.paid[square], PAID_COLOUR, PAID_INK, slots[0]),
+                (story.received[square], RECEIVED_COLOUR, RECEIVED_INK, slots[1]))
+        for amount, colour, ink, slot in ways:
+            if amount > 0:
+                alpha = LEAST_ALPHA + round((MOST_ALPHA - LEAST_ALPHA) * amount / most)
+                # Ringed in its ink: two neighbours' amounts are two chips, never one
+                # number ("3 629 7 623" in French).
+                draw.rectangle(slot, fill=_tint(colour, alpha), outline=ink,
+                               width=_px(lay, 2))
+                fit_text(image, form.write(amount), slot, ink, big=22, bold=True)
+    draw_panel(image, lay, panel_rect(lay), story, locale, book, form)
     return image
+
+
+def _tint(colour: L.RGB, alpha: int) -> L.RGB:
+    """`colour` laid `alpha`/255 deep over white: the same tint on any background."""
+    r, g, b = (round(255 + (c - 255) * alpha / 255) for c in colour)
+    return (r, g, b)
 
 
 @cache
@@ -131,61 +163,84 @@ def _name_box(lay: L.Layout, i: int) -> L.Box:
 
 
 def _corner_name(lay: L.Layout, i: int) -> L.Box:
-    """A corner's name: the corner less its slot strip."""
+    """A corner's name: between its two slot strips."""
     x0, y0, x1, y1 = lay.square_rect(i)
-    if i in (0, 10):
-        return (x0, y0 + lay.strip, x1, y1)
-    return (x0, y0, x1, y1 - lay.strip)
+    return (x0, y0 + lay.strip, x1, y1 - lay.strip)
 
 
-def _slots(lay: L.Layout, square: int, *, both: bool) -> tuple[L.Box, L.Box]:
-    """Where the amount paid and the amount received are written, clear of the name: on the
-    top and bottom rows, the foot strip and the colour band; on the side columns (whose band
-    stands upright) and the corners, the strip across the square's foot, shared when both
-    amounts are there (paid on the outer side, as its wash)."""
+def _slots(lay: L.Layout, square: int) -> tuple[L.Box, L.Box]:
+    """Where the amount paid and the amount received are written and tinted, clear of the
+    name and the colour band: paid on the outer side, received on the inner. A side
+    square's: its foot strip, and the margin inside the ring beside it; a corner's: its
+    strips along the board's edge and along the centre, the name between. Each slot `GAP`
+    inside its room, so that two neighbours' tints stay apart."""
+    gap = _px(lay, GAP)
+    if not L.is_corner(square):
+        return _inset(lay.strip_rect(square), gap), _inset(_lane(lay, square), gap)
     x0, y0, x1, y1 = lay.square_rect(square)
-    if L.is_corner(square):
-        top, bottom = (y0, y0 + lay.strip) if square in (0, 10) else (y1 - lay.strip, y1)
-    elif L.side(square) in (0, 2):
-        return lay.strip_rect(square), lay.band_rect(square)
-    else:
-        top, bottom = y1 - lay.strip, y1
-    if not both:
-        return (x0, top, x1, bottom), (x0, top, x1, bottom)
-    mid = (x0 + x1) // 2
-    left, right = (x0, top, mid, bottom), (mid, top, x1, bottom)
-    return (right, left) if L.side(square) == 3 else (left, right)
+    top, bottom = (x0, y0, x1, y0 + lay.strip), (x0, y1 - lay.strip, x1, y1)
+    outer, inner = (bottom, top) if square in (0, 10) else (top, bottom)
+    return _inset(outer, gap), _inset(inner, gap)
 
 
-def _amounts(amounts: list[tuple[int, L.Box]], edition: str, locale: str, size: int
-             ) -> list[str]:
-    """The square's amounts, each in its slot, written alike: as in the centre if all fit;
-    else without the currency (the centre's totals say it); else in thousands ("12,3k")."""
+def _lane(lay: L.Layout, square: int) -> L.Box:
+    """The margin inside the ring beside side square `square`: a row's, one line deep; a
+    column's, `COLUMN_LANE` wide, clear of the rows' at its ends."""
+    x0, y0, x1, y1 = lay.square_rect(square)
+    cx0, cy0, cx1, cy1 = lay.centre_rect()
+    row, column = _px(lay, ROW_LANE), _px(lay, COLUMN_LANE)
+    k = L.side(square)
+    if k == 0:
+        return (x0, cy1 - row, x1, cy1)
+    if k == 2:
+        return (x0, cy0, x1, cy0 + row)
+    top, bottom = max(y0, cy0 + row), min(y1, cy1 - row)
+    return (cx0, top, cx0 + column, bottom) if k == 1 else (cx1 - column, top, cx1, bottom)
+
+
+def panel_rect(lay: L.Layout) -> L.Box:
+    """The centre's panel, inside the margins where the amounts received are written."""
+    cx0, cy0, cx1, cy1 = lay.centre_rect()
+    row, column, gap = _px(lay, ROW_LANE), _px(lay, COLUMN_LANE), _px(lay, 3 * GAP)
+    return (cx0 + column + gap, cy0 + row + gap, cx1 - column - gap, cy1 - row - gap)
+
+
+def _inset(box: L.Box, by: int) -> L.Box:
+    return (box[0] + by, box[1] + by, box[2] - by, box[3] - by)
+
+
+def _px(lay: L.Layout, n: float) -> int:
+    return max(1, round(n * lay.size / L.DEFAULT_SIZE))
+
+
+def money_form(story: Story, locale: str, size: int = L.DEFAULT_SIZE) -> MoneyForm:
+    """The one way every amount of the map is written: in the edition's money if every
+    square's amount fits its slot so, else as plain numbers, else in thousands ("12.3k",
+    with 1 decimal, then none); the centre says the currency when the amounts don't."""
+    lay = L.layout(size)
     font = board_font(least_size(size), bold=True)
+    edition = story.edition
+    currency = EDITIONS[edition].currency
 
-    def forms(amount: int) -> list[str]:
-        texts = [format_money(amount, edition, locale), format_number(amount, locale)]
-        for digits in (1, 0):
-            number = f"{amount / 1000:,.{digits}f}k"
-            texts.append(localize_digits(number, locale))
-        return texts
+    def thousands(digits: int) -> Callable[[int], str]:
+        def write(amount: int) -> str:
+            if abs(amount) < 1000:
+                return format_number(amount, locale)
+            return localize_digits(f"{amount / 1000:,.{digits}f}k", locale)
+        return write
 
-    written = [forms(amount) for amount, _ in amounts]
-    for level in range(4):
-        if all(font.width(texts[level]) <= (slot[2] - slot[0] - 2 * TEXT_PAD) / NARROWEST
-               for texts, (_, slot) in zip(written, amounts, strict=True)):
-            return [texts[level] for texts in written]
-    return [texts[-1] for texts in written]
-
-
-def _halves(lay: L.Layout, square: int) -> tuple[L.Box, L.Box]:
-    """The square's outer half (along the board's edge) and inner half (facing the centre)."""
-    x0, y0, x1, y1 = lay.square_rect(square)
-    mx, my = (x0 + x1) // 2, (y0 + y1) // 2
-    halves: tuple[tuple[L.Box, L.Box], ...] = (
-        ((x0, my, x1, y1), (x0, y0, x1, my)),  # bottom row
-        ((x0, y0, mx, y1), (mx, y0, x1, y1)),  # left column
-        ((x0, y0, x1, my), (x0, my, x1, y1)),  # top row
-        ((mx, y0, x1, y1), (x0, y0, mx, y1)),  # right column
-    )
-    return halves[L.side(square)]
+    forms = [MoneyForm(lambda amount: format_money(amount, edition, locale), None),
+             MoneyForm(lambda amount: format_number(amount, locale),
+                       t(locale, "picture.heat.unit", currency=currency))]
+    forms += [MoneyForm(thousands(digits), t(locale, "picture.heat.unit_thousands",
+                                             currency=currency)) for digits in (1, 0)]
+    shown = []
+    for square in range(40):
+        slots = _slots(lay, square)
+        shown += [(amount, slot) for amount, slot in zip(
+            (story.paid[square], story.received[square]), slots, strict=True) if amount > 0]
+    for form in forms:
+        if all(font.width(form.write(amount)) <= (slot[2] - slot[0] - 2 * TEXT_PAD) / NARROWEST
+               for amount, slot in shown):
+            return form
+    return forms[-1]

@@ -1,9 +1,14 @@
 """The money map's centre and its words: the totals paid and received, each
 split by kind (rent; buying and building; taxes, cards and fines / rent; GO's salary; cards,
 mortgages and sales), and the squares that cost and paid the most, GO apart (its salary is
-paid on every lap, whatever the player does)."""
+paid on every lap, whatever the player does). Its amounts are written as the squares' are
+(`heatmap.money_form`), and when those leave the currency out, it says it once, under the
+title."""
 
 from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Protocol
 
 from PIL import Image, ImageDraw
 
@@ -25,6 +30,14 @@ GO = 0
 TOP = 2  # squares named in the centre, for each way the money went
 
 
+class Form(Protocol):  # heatmap.MoneyForm (heatmap imports this module)
+    @property
+    def write(self) -> Callable[[int], str]: ...
+
+    @property
+    def note(self) -> str | None: ...
+
+
 def _font(lay: L.Layout, design: float, bold: bool = False) -> BoardFont:
     return board_font(max(least_size(lay.size), px(lay, design)), bold)
 
@@ -36,21 +49,23 @@ def top_squares(amounts: tuple[int, ...], count: int = TOP) -> list[int]:
     return ranked[:count]
 
 
-def draw_panel(image: Image.Image, lay: L.Layout, story: Story, locale: str,
-               book: Ledger | None) -> None:
+def draw_panel(image: Image.Image, lay: L.Layout, box: L.Box, story: Story, locale: str,
+               book: Ledger | None, form: Form) -> None:
     draw = ImageDraw.Draw(image)
-    x0, y0, x1, y1 = lay.panel_rect()
+    x0, y0, x1, y1 = box
     draw.rounded_rectangle((x0, y0, x1, y1), radius=lay.size // 50, fill=L.PANEL_BG,
                            outline=L.GRID, width=2)
-    m = px(lay, 30)
+    m = px(lay, 22)  # the panel is inset for the amounts received: a narrow margin
     left, right = x0 + m, x1 - m
     y = y0 + px(lay, 62)
     _font(lay, 46, bold=True).draw(draw, (left, y), t(locale, "picture.heat.title"), L.INK,
                                    anchor="ls")
-    text, bold = _font(lay, 27), _font(lay, 27, bold=True)
-
-    def money(amount: int) -> str:
-        return format_money(amount, story.edition, locale)
+    text, bold = _font(lay, 25), _font(lay, 25, bold=True)
+    if form.note is not None:  # the squares' amounts leave the currency out: said here
+        y += px(lay, 38)
+        text.draw(draw, (left, y), form.note, L.INK, anchor="ls")
+        y -= px(lay, 10)
+    money = form.write
 
     def row(label: str, amount: int, font: BoardFont, ink: L.RGB, indent: int = 0) -> None:
         nonlocal y

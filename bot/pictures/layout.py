@@ -32,7 +32,10 @@ _BAND = 25 / 1024  # colour band of a street (the house count stands on it)
 _STRIP = 34 / 1024  # price / owner strip at the foot of a square
 _TOKEN = 21 / 1024  # radius of the player's pawn
 _MARK = 15 / 1024  # radius of an owner's mark
-_HOUSE = 20 / 1024  # side of a house
+_HOUSE = 16 / 1024  # side of the house drawn in a buildings badge
+_BADGE = 30 / 1024  # depth of the buildings badge: the band's and a little into the centre
+_BADGE_HOUSES = 54 / 1024  # its length with a house and a count ...
+_BADGE_HOTEL = 40 / 1024  # ... with "H" alone
 
 # Bottom, left, top, right: the direction (dx, dy) from a square of that side to the centre.
 INWARD: tuple[Point, ...] = ((0, -1), (1, 0), (0, 1), (-1, 0))
@@ -51,8 +54,12 @@ PLAYER_COLOUR: RGB = (30, 99, 214)  # the player's mark: a blue disc with a whit
 PLAYER_TINT: RGB = (214, 228, 252)  # the foot strip of the player's properties
 BANK_COLOUR: RGB = (34, 34, 34)  # the Bank's mark: a black tile with a white pawn
 BANK_TINT: RGB = (236, 220, 214)
-HOUSE_COLOUR: RGB = (22, 122, 48)  # darker than the green streets' band
-HOTEL_COLOUR: RGB = (200, 30, 40)
+HOUSE_COLOUR: RGB = (22, 122, 48)  # the net-worth green of the charts
+HOTEL_COLOUR: RGB = (200, 30, 40)  # GO's arrow
+# The buildings badge: near black, ringed white, its count white. The one fill that stands
+# out 3:1 (WCAG's contrast for a graphic) on every colour band, the brown and the dark blue
+# too; the white ring sets it off the dark bands, the white count reads 17:1 on it.
+BADGE_COLOUR: RGB = (16, 16, 20)
 MORTGAGE_COLOUR: RGB = (196, 40, 40)  # the "M" tag of a mortgaged property
 TOKEN_COLOUR: RGB = (232, 60, 30)  # the player's pawn
 MOVE_COLOUR: RGB = (255, 179, 0)  # the last move: arrow and square outlines
@@ -61,7 +68,7 @@ PANEL_BG: RGB = (250, 250, 244)
 EXACT_COLOURS: tuple[RGB, ...] = (
     CENTRE_BG, SQUARE_BG, GRID, INK, PLAYER_COLOUR, PLAYER_TINT, BANK_COLOUR, BANK_TINT,
     HOUSE_COLOUR, HOTEL_COLOUR, MORTGAGE_COLOUR, TOKEN_COLOUR, MOVE_COLOUR, WHITE, PANEL_BG,
-    *GROUP_COLOURS.values(),
+    BADGE_COLOUR, *GROUP_COLOURS.values(),
 )
 
 
@@ -162,24 +169,38 @@ class Layout:
         x0 = mx + r + 3
         return (x0, my - r, x0 + round(r * 1.5), my + r)
 
-    def building_center(self, square: int) -> Point:
-        """Where the house (or hotel) stands on the band; the number of houses is written
-        beside it (four 8 px houses can't be counted at chat size)."""
+    def badge_rect(self, square: int, hotel: bool = False) -> Box:
+        """The buildings badge of a street: across its colour band, from the name's side to
+        a little past the band into the centre (deeper than the band, it holds a count 12 px
+        tall at 512 px), centred along the band; longer for a house and its count than for
+        the "H" of a hotel."""
         x0, y0, x1, y1 = self.band_rect(square)
-        cx, cy = (x0 + x1) // 2, (y0 + y1) // 2
-        shift = round(self.house * 0.75)
-        if side(square) in (0, 2):  # a horizontal band: the house, then the count
-            return (cx - shift, cy)
-        return (cx, cy - shift)
+        depth = round(self.size * _BADGE)
+        length = round(self.size * (_BADGE_HOTEL if hotel else _BADGE_HOUSES))
+        k = side(square)
+        if k in (0, 2):  # a horizontal band
+            left = (x0 + x1 - length) // 2
+            top = y1 - depth if k == 0 else y0
+            return (left, top, left + length, top + depth)
+        top = (y0 + y1 - length) // 2
+        left = x0 if k == 1 else x1 - depth
+        return (left, top, left + depth, top + length)
 
-    def count_center(self, square: int) -> Point:
-        """Where the number of houses is written: after the house along the band."""
-        x0, y0, x1, y1 = self.band_rect(square)
-        cx, cy = (x0 + x1) // 2, (y0 + y1) // 2
-        shift = round(self.house * 0.6)
+    def house_center(self, square: int) -> Point:
+        """The house drawn in a badge of houses: its first half along the band."""
+        x0, y0, x1, y1 = self.badge_rect(square)
         if side(square) in (0, 2):
-            return (cx + shift, cy)
-        return (cx, cy + shift)
+            return (x0 + (y1 - y0) // 2, (y0 + y1) // 2)
+        return ((x0 + x1) // 2, y0 + (x1 - x0) // 2)
+
+    def count_center(self, square: int, hotel: bool = False) -> Point:
+        """Where the number of houses is written, after the house; a hotel's "H", mid-badge."""
+        x0, y0, x1, y1 = self.badge_rect(square, hotel)
+        if hotel:
+            return ((x0 + x1) // 2, (y0 + y1) // 2)
+        if side(square) in (0, 2):
+            return (x1 - (y1 - y0) // 2 + 1, (y0 + y1) // 2)
+        return ((x0 + x1) // 2, y1 - (x1 - x0) // 2)
 
     def token_center(self, square: int, in_jail: bool = False) -> Point:
         """The player's pawn, on its square: over the foot strip (the price, or the owner's
@@ -245,11 +266,17 @@ class Layout:
         x0, y0, x1, _ = self.mortgage_rect(square)
         return ((x0 + x1) // 2, y0 + max(2, round(0.2 * self.mark_radius)))
 
-    def probe_building(self, square: int, count: int, k: int = 0) -> Point:
-        """The body (below the roof) of the house, or the hotel (count 5, mid-band)."""
-        x0, y0, x1, y1 = self.band_rect(square)
-        x, y = ((x0 + x1) // 2, (y0 + y1) // 2) if count == 5 else self.building_center(square)
-        return (x, y + round(0.2 * self.house))
+    def probe_badge(self, square: int, hotel: bool = False) -> Point:
+        """A pixel of the buildings badge's fill, clear of its ring and of what is written
+        on it: between the house and the count; before the "H" of a hotel."""
+        if not hotel:
+            (hx, hy), (cx, cy) = self.house_center(square), self.count_center(square)
+            return ((hx + cx) // 2, (hy + cy) // 2)
+        x0, y0, x1, y1 = self.badge_rect(square, hotel=True)
+        inset = round(self.size * 8 / 1024)
+        if side(square) in (0, 2):
+            return (x0 + inset, (y0 + y1) // 2)
+        return ((x0 + x1) // 2, y0 + inset)
 
     def probe_token(self, square: int, in_jail: bool = False) -> Point:
         """The pawn's disc, clear of its white ring and figure."""

@@ -83,11 +83,14 @@ def money_ticks(edition: str, locale: str) -> Callable[[float], str]:
 
 @dataclass
 class Chart:
-    """A picture with its series kept by name (x, y) for the tests."""
+    """A picture with its series kept by name (x, y) for the tests, and where each series'
+    markers were drawn (px: a marker may be lifted off its value, out of another's way)."""
 
     image: Image.Image = field(default_factory=lambda: Image.new("RGB", (WIDTH, HEIGHT),
                                                                  BACKGROUND))
     series: dict[str, list[tuple[float, float]]] = field(default_factory=dict)
+    marks: dict[str, list[tuple[float, float]]] = field(default_factory=dict)
+    plots: list[Axes] = field(default_factory=list)  # in the order drawn
 
     @property
     def draw(self) -> ImageDraw.ImageDraw:
@@ -126,6 +129,9 @@ class Axes:
     box: Box
     xlim: tuple[float, float]
     ylim: tuple[float, float]
+
+    def __post_init__(self) -> None:
+        self.chart.plots.append(self)
 
     def x(self, value: float) -> float:
         x0, _, x1, _ = self.box
@@ -167,17 +173,22 @@ class Axes:
             self.chart.draw.line(points, fill=colour, width=width, joint="curve")
             return
         draw = self.chart.draw
-        for k in range(0, len(points) - 1):  # every other stretch: a dashed line
-            if (k // dash) % 2 == 0:
+        last = len(points) - 2
+        for k in range(0, len(points) - 1):  # every other stretch: a dashed line, which
+            if (k // dash) % 2 == 0 or k == last:  # always reaches its last value
                 draw.line(points[k:k + 2], fill=colour, width=width)
 
     def markers(self, name: str, xs: Sequence[float], ys: Sequence[float], colour: RGB,
-                shape: str, size: int = 7) -> None:
-        """Markers: "^" triangle up, "v" down, "s" square, "x" cross, "o" disc."""
+                shape: str, size: int = 7, lift: Sequence[float] = ()) -> None:
+        """Markers: "^" triangle up, "v" down, "s" square, "x" cross, "o" disc; each drawn
+        `lift[k]` px above its value (a pile of them stacked)."""
         self.chart.series[name] = list(zip(xs, ys, strict=True))
+        lifts = list(lift) or [0.0] * len(xs)
+        self.chart.marks[name] = [(self.x(a), self.y(b) - up)
+                                  for a, b, up in zip(xs, ys, lifts, strict=True)]
         draw = self.chart.draw
-        for a, b in zip(xs, ys, strict=True):
-            x, y, r = self.x(a), self.y(b), size
+        for x, y in self.chart.marks[name]:
+            r = size
             if shape == "^":
                 draw.polygon([(x, y - r), (x + r, y + r * 0.8), (x - r, y + r * 0.8)],
                              fill=colour, outline=(255, 255, 255))

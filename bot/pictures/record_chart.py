@@ -1,6 +1,7 @@
 """A player's record as a chart, read at a glance:
 
-- the title: games, wins, win rate and best score; under it the longest winning streak;
+- the title: games, wins, win rate and best score (of the standard wins, as /monopoly stats
+  and the leaderboard count it); under it the longest winning streak;
 - above, every finished game oldest first as a strip, a green bar for a win and a red one
   for a loss, and the rolling win rate over the last games as a line (0-100%);
 - below, the wins by the turns they took, standard rules (every option at its RULES.md
@@ -31,16 +32,26 @@ def render_record(games: Sequence[FinishedGame], *, locale: str) -> bytes:
     return record_chart(games, locale=locale).png()
 
 
+def best_score(games: Sequence[FinishedGame]) -> int | None:
+    """The best score as /monopoly stats and the leaderboard count it: standard games' wins
+    only (E1: a house-rule win is no record; the storage's best_score query)."""
+    return max((g.score for g in games if g.won and g.standard), default=None)
+
+
 def headline(games: Sequence[FinishedGame], locale: str) -> str:
-    """"12 games · 3 wins (25%) · best 24,100 points", plurals right in both languages."""
+    """"12 games · 3 wins (25%) · best 24,100 points", plurals right in both languages;
+    the best among standard wins only, left out when every win was under house rules."""
     wins = [g for g in games if g.won]
     count = tn(locale, "picture.record.games", len(games))
     if not wins:
         return t(locale, "picture.record.headline_none", games=count)
-    return t(locale, "picture.record.headline", games=count,
-             wins=tn(locale, "picture.record.wins", len(wins)),
-             rate=format_percent(len(wins) / len(games), locale),
-             best=points(max(g.score for g in wins), locale))
+    won = tn(locale, "picture.record.wins", len(wins))
+    rate = format_percent(len(wins) / len(games), locale)
+    best = best_score(games)
+    if best is None:
+        return t(locale, "picture.record.headline_no_best", games=count, wins=won, rate=rate)
+    return t(locale, "picture.record.headline", games=count, wins=won, rate=rate,
+             best=points(best, locale))
 
 
 def longest_streak(games: Sequence[FinishedGame]) -> int:

@@ -80,23 +80,28 @@ def mortgage_tag(radius: int) -> Image.Image:
 
 
 @cache
-def house(side: int, hotel: bool) -> Image.Image:
-    """A green house, or a red hotel half as wide again, each ringed white inside a dark rim
-    to stand out on any colour band (green houses on the green streets too)."""
-    width = round(side * 1.5) if hotel else side
-    colour = L.HOTEL_COLOUR if hotel else L.HOUSE_COLOUR
-
+def badge(width: int, height: int) -> Image.Image:
+    """The buildings badge: a near-black pill ringed white, which stands out on every colour
+    band (the count is written on it; see `layout.BADGE_COLOUR`)."""
     def paint(draw: ImageDraw.ImageDraw, w: int, h: int) -> None:
-        def shape(inset: float, fill: L.RGB) -> None:
-            roof, right, foot = h * 0.4, w - 1 - inset, h - 1 - inset
-            draw.polygon([((w - 1) / 2, inset * 1.4), (right, roof), (right, foot),
-                          (inset, foot), (inset, roof)], fill=fill)
+        ring = 3 * _SS
+        draw.rounded_rectangle((0, 0, w - 1, h - 1), radius=min(w, h) * 0.3, fill=L.WHITE)
+        draw.rounded_rectangle((ring, ring, w - 1 - ring, h - 1 - ring),
+                               radius=min(w, h) * 0.3 - ring, fill=L.BADGE_COLOUR)
 
-        shape(0, L.GRID)
-        shape(0.9 * _SS, L.WHITE)
-        shape(2.1 * _SS, colour)
+    return _sprite(width, height, paint)
 
-    return _sprite(width, side, paint)
+
+@cache
+def house(side: int) -> Image.Image:
+    """A white house, drawn on a badge beside the number of houses."""
+    def paint(draw: ImageDraw.ImageDraw, w: int, h: int) -> None:
+        roof = h * 0.45
+        draw.polygon([((w - 1) / 2, 0), (w - 1, roof), (w - 1 - w * 0.14, roof),
+                      (w - 1 - w * 0.14, h - 1), (w * 0.14, h - 1), (w * 0.14, roof),
+                      (0, roof)], fill=L.WHITE)
+
+    return _sprite(side, side, paint)
 
 
 @cache

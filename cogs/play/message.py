@@ -100,7 +100,8 @@ async def draw_picture(bot: MonopolyBot, record: GameRecord, events: Sequence[Ev
     if record.game.is_over:
         log = await bot.service.game_log(record.id)
         return await bot.workers.run(jobs.recap, log, locale, attach)
-    png = await bot.workers.run(render_board, record.game, last_move=last_move(events))
+    png = await bot.workers.run(render_board, record.game, last_move=last_move(events),
+                                locale=locale)  # the centre in the player's language
     # The text board needs no worker (build_game_message writes it); the alt text neither.
     return Picture(png, "", board_alt(record.game, events, locale=locale,
                                       doubles_matter=record.game.options.standard_doubles))

@@ -56,9 +56,8 @@ def test_marks_where_the_layout_puts_them(game: Game, size: int) -> None:
     assert close(image.getpixel(lay.probe_mark(39, bank=False)), L.PLAYER_COLOUR)
     assert close(image.getpixel(lay.probe_mark(37, bank=False)), L.PLAYER_COLOUR)
     assert close(image.getpixel(lay.probe_mark(5, bank=True)), L.BANK_COLOUR)
-    assert close(image.getpixel(lay.probe_building(39, HOTEL)), L.HOTEL_COLOUR)
-    for k in range(3):
-        assert close(image.getpixel(lay.probe_building(37, 3, k)), L.HOUSE_COLOUR)
+    assert close(image.getpixel(lay.probe_badge(39, hotel=True)), L.BADGE_COLOUR)
+    assert close(image.getpixel(lay.probe_badge(37)), L.BADGE_COLOUR)
     assert close(image.getpixel(lay.probe_mortgage(1)), L.MORTGAGE_COLOUR)
     assert close(image.getpixel(lay.probe_token(24)), L.TOKEN_COLOUR)
 
@@ -70,7 +69,7 @@ def test_nothing_where_nothing_is(game: Game) -> None:
     for probe in (lay.probe_mark(3, bank=False), lay.probe_mark(3, bank=True)):
         pixel = image.getpixel(probe)
         assert not close(pixel, L.PLAYER_COLOUR) and not close(pixel, L.BANK_COLOUR)
-    assert close(image.getpixel(lay.probe_building(3, 1)), L.GROUP_COLOURS["brown"])
+    assert close(image.getpixel(lay.probe_badge(3)), L.GROUP_COLOURS["brown"])
     assert not close(image.getpixel(lay.probe_mortgage(3)), L.MORTGAGE_COLOUR)
     assert not close(image.getpixel(lay.probe_token(0)), L.TOKEN_COLOUR)
     assert not close(image.getpixel(lay.probe_mortgage(37)), L.MORTGAGE_COLOUR)
@@ -158,11 +157,9 @@ def test_every_mark_at_once_and_every_edition() -> None:
                          L.BANK_COLOUR if n % 3 == 0 else L.PLAYER_COLOUR), (edition, i)
             if s.mortgaged[i]:
                 assert close(image.getpixel(lay.probe_mortgage(i)), L.MORTGAGE_COLOUR)
-            elif s.buildings[i] == HOTEL:
-                assert close(image.getpixel(lay.probe_building(i, HOTEL)), L.HOTEL_COLOUR)
             elif s.buildings[i]:
-                assert close(image.getpixel(lay.probe_building(i, s.buildings[i], 0)),
-                             L.HOUSE_COLOUR)
+                probe = lay.probe_badge(i, hotel=s.buildings[i] == HOTEL)
+                assert close(image.getpixel(probe), L.BADGE_COLOUR), (edition, i)
 
 
 def test_static_board_drawn_once_per_edition() -> None:

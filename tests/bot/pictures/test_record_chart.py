@@ -11,7 +11,7 @@ from PIL import Image
 
 from bot.pictures import measure
 from bot.pictures.record_chart import (
-    headline, longest_streak, record_chart, record_text, render_record,
+    best_score, headline, longest_streak, record_chart, record_text, render_record,
 )
 from bot.application.records import FinishedGame
 
@@ -69,6 +69,32 @@ def test_the_title_counts_games_wins_rate_and_best_score_with_plurals(locale, wi
     with measure.recording() as texts:
         record_chart(played, locale=locale)
     assert expected in [d.text for d in texts]
+
+
+@pytest.mark.parametrize("locale, expected", [
+    ("en", "4 games · 3 wins (75%) · best 21,000 points"),
+    ("fr", "4 parties · 3 victoires (75\u00a0%) · meilleur score 21\u00a0000 points"),
+])
+def test_E1_the_best_score_counts_standard_wins_only_as_stats_and_the_leaderboard_do(
+        locale, expected):
+    """A house-rule win scored 27,500: /monopoly stats and the leaderboard leave it out
+    (best_score: status won and rule_set standard), so the chart's best is 21,000."""
+    played = [FinishedGame(True, 21_000, 90, True), FinishedGame(True, 27_500, 60, False),
+              FinishedGame(False, 0, 40, True), FinishedGame(True, 20_000, 120, True)]
+    assert best_score(played) == 21_000
+    assert headline(played, locale) == expected
+    with measure.recording() as texts:
+        record_chart(played, locale=locale)
+    assert expected in [d.text for d in texts]
+
+
+@pytest.mark.parametrize("locale, expected", [("en", "2 games · 2 wins (100%)"),
+                                              ("fr", "2 parties · 2 victoires (100\u00a0%)"),
+                                              ("es", "2 partidas · 2 victorias (100\u00a0%)")])
+def test_E1_wins_under_house_rules_only_show_no_best_score(locale, expected):
+    played = [FinishedGame(True, 24_000, 90, False), FinishedGame(True, 25_000, 60, False)]
+    assert best_score(played) is None
+    assert headline(played, locale) == expected
 
 
 def test_the_longest_winning_streak():

@@ -10,6 +10,8 @@ import pytest
 
 from bot.i18n import locale_of, t
 from bot.i18n.catalog import MESSAGES
+from bot.pictures.board import render_board
+from cogs.play.message import last_move
 
 from tests.cogs.conftest import button_ids, components
 
@@ -139,3 +141,26 @@ async def test_every_picture_carries_alt_text_in_the_players_language(
             alt = attachment.description or ""
             intro = messages[f"alt.{kind.split()[-1]}"].split("{")[0]
             assert alt.startswith(intro) and len(alt) <= 1024, (kind, alt)
+
+
+async def test_a_french_player_on_the_us_board_sees_its_live_board_drawn_in_french(
+        world, interaction_locales):
+    """The live board's centre speaks the player's language, as the history's board does:
+    the picture posted is the board drawn with the French locale, not the edition's English."""
+    interaction_locales[world.alice.id] = "fr"
+    start = await world.alice.slash(world.channel, "monopoly new", edition="us")
+    message = start.response
+    rolled = await world.alice.click(message, custom_id=button_ids(message)["roll"])
+    await world.env.settle()
+    message = rolled.response
+    [attachment] = message.attachments
+    assert attachment.filename == "board.png"
+    posted = await attachment.read()
+    log = await world.env.bot.service.game_log(1)
+    assert log.edition == "us" and log.actions
+    before = log.game(len(log.actions) - 1)  # the roll's events give the arrow
+    move = last_move(before.apply(log.actions[-1]))
+    french = render_board(before, last_move=move, locale="fr")
+    english = render_board(before, last_move=move, locale="en")
+    assert french != english
+    assert posted == french
