@@ -176,16 +176,21 @@ class Terminal:
         game, loc = record.game, self.locale
         s = game.s
         worth, left = way_to_win(game)
-        self.say(f"{t(loc, 'clicks.field.net_worth')}: {self.money(worth, record)} · "
-                 f"{t(loc, 'clicks.field.cash_out')}: "
-                 + (t(loc, "clicks.value.cash_out.breaks") if left < 0 else t(
-                     loc, "clicks.value.cash_out", left=self.money(left, record))))
-        self.say(f"{t(loc, 'status.supply')}: {s.houses_left} / {s.hotels_left} · "
-                 f"{t(loc, 'status.pawns')}: {s.pawns_left} · "
-                 f"{t(loc, 'status.jail_card')}: {len(s.jail_cards)}")
+
+        def field(key: str, value: object) -> str:  # "Label: value", the language's way
+            return t(loc, "terminal.field", label=t(loc, key), value=value)
+
+        self.say(" · ".join((
+            field("clicks.field.net_worth", self.money(worth, record)),
+            field("clicks.field.cash_out",
+                  t(loc, "clicks.value.cash_out.breaks") if left < 0 else t(
+                      loc, "clicks.value.cash_out", left=self.money(left, record))))))
+        self.say(" · ".join((field("status.supply", f"{s.houses_left} / {s.hotels_left}"),
+                             field("status.pawns", s.pawns_left),
+                             field("status.jail_card", len(s.jail_cards)))))
         mine = property_lines(game, loc)
-        self.say(f"{t(loc, 'status.properties')}: "
-                 + (", ".join(mine) if mine else t(loc, "status.no_properties")))
+        self.say(field("status.properties",
+                       ", ".join(mine) if mine else t(loc, "status.no_properties")))
 
     def tell(self, played: Played) -> None:
         record, loc = played.record, self.locale

@@ -73,3 +73,17 @@ async def test_P1_roll_on_at_a_buy_prompt_is_refused_in_the_players_words(tmp_pa
     text = "\n".join(lines)
     assert said in text
     assert "can't" not in text and "first decide" not in text
+
+
+async def test_the_status_key_says_its_labels_the_french_way_with_one_name_each(tmp_path):
+    """`s` in French: a space before each colon, net worth as "Patrimoine" and the card by
+    its one name, as on the game message."""
+    lines: list[str] = []
+    feed = iter(["s", "q"])
+    assert await play(tmp_path / "s.sqlite3", 5, "fr", "fr", lambda _: next(feed),
+                      lines.append) == 0
+    text = "\n".join(lines)
+    assert "Patrimoine : 200\xa0Cr · Tout vendre maintenant : " in text
+    assert "Cartes « Vous êtes libéré de prison » : 0" in text
+    assert "Vos propriétés : Aucune propriété pour l'instant." in text
+    assert "Valeur nette" not in text and ": " not in text.replace(" : ", "")
