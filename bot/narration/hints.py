@@ -14,6 +14,7 @@ from game_core import Game
 from game_core.actions import LiftMortgage, Mortgage, SellBuilding, SellJailCard
 from game_core.advisor import Choice, ChoiceOdds, Hint
 from game_core.plans import Plan
+from game_core.state import RAISE_FUNDS
 
 from bot.i18n.catalog import t, tn
 from bot.i18n.money import format_money, format_number, format_percent
@@ -119,9 +120,12 @@ def side_moves(game: Game) -> int:
 
 def only_choice_line(action: str, game: Game, locale: str) -> str:
     """The line over a hint that weighed one choice: "one choice only" when it is the only
-    move there is; else what the game waits for, and that the menus' other moves (which the
-    Hint doesn't weigh) can wait. Either way, whose odds follow: the bot's expert's."""
+    move there is; one way found to pay a debt, which the menus could pay otherwise (M1);
+    else what the game waits for, and that the menus' other moves (which the Hint doesn't
+    weigh) can wait (T4). Either way, whose odds follow: the bot's expert's."""
     others = side_moves(game)
+    if game.pending == RAISE_FUNDS and others:  # M1: the menus' moves are the plan's steps
+        return t(locale, "hint.only_plan", action=action)
     if not others:
         return t(locale, "hint.only_choice", action=action)
     return tn(locale, "hint.only_decision", others, action=action)

@@ -10,7 +10,7 @@ import pytest
 from bot.narration.hints import MESSAGE_LIMIT, describe_hint
 from bot.narration.narrate import action_label
 from game_core import Game, Roll
-from game_core.advisor import Pair, Tallies, Tally, pairs_of, summarize
+from game_core.advisor import Pair, Tallies, Tally, open_choices, pairs_of, summarize
 from game_core.board import PROPERTIES
 from game_core.state import PLAYER, RAISE_FUNDS
 
@@ -154,3 +154,20 @@ def test_T4_a_roll_with_six_mortgages_in_the_menus_is_not_one_choice_only(locale
     assert "One choice only" not in text and "Un seul choix" not in text
     assert "Solo hay una opción" not in text
     assert lines[-1].startswith(method)
+
+
+@pytest.mark.parametrize(("locale", "said"), [
+    ("en-US", "One way to pay found: **"), ("fr", "Une seule façon de payer trouvée : **"),
+    ("es", "Se encontró una sola forma de pagar: **"),
+])
+def test_M1_one_way_found_to_pay_a_debt_is_not_said_to_be_the_only_choice(locale, said):
+    """M1: while raising funds the menus' sales and mortgages are the way to pay: they
+    can't "wait", and the plan weighed is not the only way."""
+    game = french_debt()
+    plan = open_choices(game)[0]
+    hint = summarize(game.version, 0, [plan],
+                     Tallies((Tally(ROLLOUTS, 50, 40 * ROLLOUTS, 1700 * ROLLOUTS),), ()))
+    lines = describe_hint(hint, game, locale=locale)
+    assert lines[1].startswith(said)
+    assert not any(w in lines[1] for w in ("can wait", "peuvent attendre", "pueden esperar",
+                                           "One choice only", "Un seul choix"))
