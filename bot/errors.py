@@ -1,9 +1,9 @@
 """The game service's refusals, as domain errors.
 
 Each error carries the ids a UI needs to answer (which game, whose game, which version), and
-its message is one plain English sentence meant for logs, not for players: the Discord layer
-translates the error type into the player's language. The engine's own IllegalActionError
-and InvalidOptionError pass through the service unchanged.
+its message is one plain English sentence meant for logs, never for players: every front end
+words the error's type in the player's language (bot.narration.errors). The engine's own
+IllegalActionError and InvalidOptionError pass through the service unchanged.
 """
 
 from __future__ import annotations
@@ -48,6 +48,23 @@ class StaleVersion(ServiceError):
 class GameFinished(ServiceError):
     def __init__(self, game_id: int) -> None:
         super().__init__(f"Game {game_id} is over; it takes no more actions.")
+        self.game_id = game_id
+
+
+class AlreadyThinking(ServiceError):
+    """The player asked for a hint while its previous one is still being computed
+    (bot.application.hints)."""
+
+    def __init__(self, user_id: int) -> None:
+        super().__init__(f"A hint for user {user_id} is still being computed.")
+        self.user_id = user_id
+
+
+class NoHints(ServiceError):
+    """This game takes no hints (the daily challenge: everyone plays it alone)."""
+
+    def __init__(self, game_id: int) -> None:
+        super().__init__(f"Game {game_id} takes no hints.")
         self.game_id = game_id
 
 

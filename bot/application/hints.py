@@ -33,11 +33,13 @@ from game_core.advisor import split, summarize
 from game_core.advisor import tally_chunk
 from game_core.rng import MASK64, mix
 
-from bot.errors import GameFinished, NotYourGame, ServiceError, StaleVersion
+from bot.errors import AlreadyThinking, GameFinished, NoHints, NotYourGame, StaleVersion
 
 from .records import ACTIVE, GameRecord
 from .service import GameService
 
+__all__ = ["AlreadyThinking", "HintService", "NoHints", "compute_hint", "hint_seed",
+           "rollouts_per_choice", "slices", "takes_hints", "warm_advisor"]
 log = logging.getLogger(__name__)
 P = ParamSpec("P")
 T = TypeVar("T")
@@ -61,22 +63,6 @@ HINT_STREAM = 0xAD71_5E55_0000_0013  # the advisor's seeds, apart from every gam
 # Games played out per slice of a hint: about 0.1 s of a worker, the longest a board picture
 # can wait behind hints (it waits for the slices already running, never for a whole hint).
 SLICE_PLAYOUTS = 120
-
-
-class AlreadyThinking(ServiceError):
-    """The player asked for a hint while its previous one is still being computed."""
-
-    def __init__(self, user_id: int) -> None:
-        super().__init__(f"A hint for user {user_id} is still being computed.")
-        self.user_id = user_id
-
-
-class NoHints(ServiceError):
-    """This game takes no hints (the daily challenge: everyone plays it alone)."""
-
-    def __init__(self, game_id: int) -> None:
-        super().__init__(f"Game {game_id} takes no hints.")
-        self.game_id = game_id
 
 
 def rollouts_per_choice(rollouts: int, choices: int) -> int:

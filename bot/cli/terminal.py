@@ -36,6 +36,7 @@ from bot.application.choices import Choices, choices_now
 from bot.application.hints import HintService
 from bot.i18n import format_money, t
 from bot.narration import house_rules_notice, property_lines, refusal_text, square_name
+from bot.narration.errors import error_clause
 from bot.narration.account import (
     account_lines, describe_buy_plan, describe_debt_plans, describe_unblock_plan,
     narrate_steps, plan_steps, stop_line,
@@ -175,16 +176,21 @@ class Terminal:
         game, loc = record.game, self.locale
         s = game.s
         worth, left = way_to_win(game)
-        self.say(f"{t(loc, 'clicks.field.net_worth')}: {self.money(worth, record)} · "
-                 f"{t(loc, 'clicks.field.cash_out')}: "
-                 + (t(loc, "clicks.value.cash_out.breaks") if left < 0 else t(
-                     loc, "clicks.value.cash_out", left=self.money(left, record))))
-        self.say(f"{t(loc, 'status.supply')}: {s.houses_left} / {s.hotels_left} · "
-                 f"{t(loc, 'status.pawns')}: {s.pawns_left} · "
-                 f"{t(loc, 'status.jail_card')}: {len(s.jail_cards)}")
+
+        def field(key: str, value: object) -> str:  # "Label: value", the language's way
+            return t(loc, "terminal.field", label=t(loc, key), value=value)
+
+        self.say(" · ".join((
+            field("clicks.field.net_worth", self.money(worth, record)),
+            field("clicks.field.cash_out",
+                  t(loc, "clicks.value.cash_out.breaks") if left < 0 else t(
+                      loc, "clicks.value.cash_out", left=self.money(left, record))))))
+        self.say(" · ".join((field("status.supply", f"{s.houses_left} / {s.hotels_left}"),
+                             field("status.pawns", s.pawns_left),
+                             field("status.jail_card", len(s.jail_cards)))))
         mine = property_lines(game, loc)
-        self.say(f"{t(loc, 'status.properties')}: "
-                 + (", ".join(mine) if mine else t(loc, "status.no_properties")))
+        self.say(field("status.properties",
+                       ", ".join(mine) if mine else t(loc, "status.no_properties")))
 
     def tell(self, played: Played) -> None:
         record, loc = played.record, self.locale
@@ -306,7 +312,12 @@ async def play(path: str | Path, user_id: int, locale: str, edition: str, ask: A
                     if hint_rollouts is not None:
                         hints.rollouts = hint_rollouts
                 say(t(locale, "terminal.thinking"))
-                record, hint = await hints.hint(record.id, user_id, record.version)
+                try:
+                    record, hint = await hints.hint(record.id, user_id, record.version)
+                except ServiceError as exc:  # a busy database...: worded, never its English
+                    say(t(locale, "terminal.refused",
+                          reason=error_clause(exc, record.game, locale=locale)))
+                    continue
                 for line in describe_hint(hint, record.game, locale=locale, bold=False):
                     say(line)
                 continue
@@ -317,8 +328,9 @@ async def play(path: str | Path, user_id: int, locale: str, edition: str, ask: A
                 say(t(locale, "terminal.refused",
                       reason=refusal_text(exc, record.game, locale=locale)))
                 continue
-            except (GameError, ServiceError) as exc:
-                say(t(locale, "terminal.refused", reason=str(exc)))
+            except (GameError, ServiceError) as exc:  # worded from its type, never its English
+                say(t(locale, "terminal.refused",
+                      reason=error_clause(exc, record.game, locale=locale)))
                 record = await service.get(record.id)
                 continue
             if played is not None:

@@ -15,7 +15,8 @@ decision waited for, `button.*` / `select.*` components, `error.*` ephemeral err
 `status.*`, `history.*`, `leaderboard.*`, `stats.*`, `rules.*` the other replies.
 Plural forms are `<key>.one` / `<key>.other`, chosen by `tn()` (Babel's plural rules, see
 `grammar`); French elision is a format spec naming the word before a value: `la partie
-{player:de}` reads "la partie d'Alice" (see `grammar`).
+{player:de}` reads "la partie d'Alice" (see `grammar`). A word agreeing with a square's
+gender has a `<key>.feminine` variant, chosen by `t()` from the value `square`.
 
 Command localization (for a discord.py `app_commands.Translator`): with PATH the command's
 qualified name with spaces as dots (`monopoly`, `monopoly.new`),
@@ -37,7 +38,7 @@ from importlib.resources import files
 
 from babel.messages.pofile import read_po
 
-from .grammar import fill, group_digits, plural_category
+from .grammar import fill, group_digits, is_feminine, plural_category
 from .languages import LANGUAGES, language, locale_of
 from .preset_labels import preset_choice_texts
 
@@ -68,10 +69,21 @@ def _catalog(locale: str) -> dict[str, str]:
     return MESSAGES[language(locale).code]
 
 
+FEMININE = ".feminine"
+
+
 def t(locale: str, key: str, /, **values: object) -> str:
     """The text of `key` in `locale` (any tag: "fr", "fr-FR"; English when no language here
-    speaks it), filled."""
-    return fill(_catalog(locale)[key], locale, values)
+    speaks it), filled. Agreement: when the catalog has a `<key>.feminine` variant and the
+    value `square` is a feminine name in that language (grammar.is_feminine), the variant
+    is said ("Rue de Paradis · refusée"); every language has the variant's key, most with
+    the same words."""
+    catalog = _catalog(locale)
+    square = values.get("square")
+    if (isinstance(square, str) and key + FEMININE in catalog
+            and is_feminine(square, locale)):
+        key += FEMININE
+    return fill(catalog[key], locale, values)
 
 
 def tn(locale: str, key: str, count: int, /, **values: object) -> str:

@@ -1,4 +1,6 @@
-"""The grammar the catalog's templates lean on: plural forms, numbers, and French elision.
+"""The grammar the catalog's templates lean on: plural forms, numbers, French elision, and
+the gender of a square's name (French: « Rue de Paradis · refusée », « Boulevard de la
+Villette · refusé »).
 
 Plural categories and digit grouping come from Babel (CLDR data, the Babel locale of each
 language in `languages`), not hand-written rules: French takes the singular for 0 and 1 and
@@ -85,6 +87,23 @@ def starts_with_vowel_sound(text: str) -> bool:
             return base in _VOWELS
         return False  # a digit, a mention "<@…>", an emoji, a quote: no elision
     return False
+
+
+def _words(name: str) -> list[str]:
+    return [w.strip(".,'’").lower() for w in name.replace("-", " ").split() if w.strip(".,'’")]
+
+
+def is_feminine(name: str, locale: str) -> bool:
+    """True when a square's `name` is a feminine noun to a reader of `locale`: its head noun
+    (languages.Language.feminine_heads) is; "Rue de Paradis", "Gare du Nord", "Park Place"
+    in French, never in a language whose templates don't agree with a square."""
+    lang = language(locale)
+    words = _words(name)
+    if not lang.feminine_heads or not words:
+        return False
+    if words[0] in lang.feminine_heads or words[0] in lang.masculine_heads:
+        return words[0] in lang.feminine_heads
+    return words[-1] in lang.feminine_heads
 
 
 def elide(word: str, following: str, locale: str = "fr") -> str:

@@ -32,11 +32,27 @@ class Language:
     """The templates' elision specs (`{player:de}`, grammar.py) elide: French only."""
     sign_after_amount: bool = False
     """Money is written "1 500 $" whatever the edition, never "$1,500" (money.py)."""
+    feminine_heads: frozenset[str] = frozenset()
+    """The nouns that make a square's name feminine when they head it, lowercase: its first
+    word ("Rue de la Paix"), else, for a board in English, its last ("Park Place" reads as
+    a place). A name headed by none is masculine. Only a language whose templates agree
+    with a square (grammar.is_feminine, the catalog's `<key>.feminine`) names any."""
+    masculine_heads: frozenset[str] = frozenset()
+    """First words that make a name masculine whatever its last ("Boulevard de la ...")."""
 
 
 ENGLISH = Language("en", "English", ("en-US", "en-GB"), edition="us", babel="en")
 FRENCH = Language("fr", "Français", ("fr",), edition="fr", babel="fr", elides=True,
-                  sign_after_amount=True)
+                  sign_after_amount=True,
+                  # The Paris board's heads, and the English boards' as a French reader
+                  # takes them: a street, road or lane is a rue, a square a place, a station
+                  # a gare, a company a compagnie; a railroad (chemin de fer) and the rest are
+                  # masculine.
+                  feminine_heads=frozenset((
+                      "rue", "avenue", "place", "gare", "compagnie", "caisse", "taxe",
+                      "prison", "street", "road", "lane", "square", "station", "company")),
+                  masculine_heads=frozenset(("boulevard", "faubourg", "parc", "départ",
+                                             "impôts")))
 # No Spanish edition exists (game_core.editions): Spanish speakers play the US board.
 SPANISH = Language("es", "Español", ("es-ES", "es-419"), edition="us", babel="es",
                    sign_after_amount=True)

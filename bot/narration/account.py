@@ -211,9 +211,9 @@ def account_lines(steps: Sequence[StepWords], *, start_cash: int, end_cash: int,
                 paid += e.amount
             elif isinstance(e, PropertyBought):
                 change -= e.price
-                extras.append("bought")
+                extras.append(_agreeing("clicks.account.bought", e.square, edition, locale))
             elif isinstance(e, PropertyDeclined):
-                extras.append("declined")
+                extras.append(_agreeing("clicks.account.declined", e.square, edition, locale))
             elif isinstance(e, Built):
                 change -= e.cost
                 if e.by == "bank":
@@ -249,4 +249,10 @@ def account_lines(steps: Sequence[StepWords], *, start_cash: int, end_cash: int,
     return text[:limit]
 
 
-_WORDS = frozenset(("bought", "declined", "jail", "left_jail"))
+_WORDS = frozenset(("jail", "left_jail"))
+
+
+def _agreeing(key: str, square: int, edition: str, locale: str) -> str:
+    """"bought", "declined": agreeing with the square's name (French: « Rue de Paradis ·
+    refusée », « Boulevard de la Villette · refusé »; the catalog's `.feminine` variants)."""
+    return t(locale, key, square=square_name(edition, square))

@@ -11,8 +11,10 @@ follow from the likeliest to win, and those that don't fit are counted on one la
 from __future__ import annotations
 
 from game_core import Game
+from game_core.actions import LiftMortgage, Mortgage, SellBuilding, SellJailCard
 from game_core.advisor import Choice, ChoiceOdds, Hint
 from game_core.plans import Plan
+from game_core.state import RAISE_FUNDS
 
 from bot.i18n.catalog import t, tn
 from bot.i18n.money import format_money, format_number, format_percent
@@ -21,6 +23,9 @@ from .account import plan_steps
 from .narrate import action_label, square_name
 
 BEST_MARK, OTHER_MARK, CLOSE_MARK = "★", "·", "≈"
+# T4: the moves the menus offer beside the decision the game waits for. The Hint weighs
+# the decision only (game_core.advisor.open_choices); these can wait for a later moment.
+SIDE_MOVES = (Mortgage, LiftMortgage, SellBuilding, SellJailCard)
 MESSAGE_LIMIT = 2000  # Discord: a message's content
 STEPS_LIMIT = 240  # a plan's steps in words, cut beyond (a debt may take a dozen steps)
 
@@ -68,11 +73,11 @@ def describe_hint(hint: Hint, game: Game, *, locale: str, bold: bool = True,
 
     labels = {id(o): choice_label(o.action, game, locale=locale) for o in hint.choices}
     head = [name(t(locale, "hint.title", turn=game.turn))]
-    method = t(locale, "hint.method", rollouts=format_number(hint.rollouts, locale))
+    method = method_line(hint, locale)
     best = hint.best
     if best is None or len(hint.choices) == 1:
         if len(hint.choices) == 1:
-            head.append(t(locale, "hint.only_choice", action=name(labels[id(hint.choices[0])])))
+            head.append(only_choice_line(name(labels[id(hint.choices[0])]), game, locale))
         return head + [line(BEST_MARK, o) for o in hint.choices] + [method]
     close = [o for o in hint.choices if o.too_close]
     others = sorted((o for o in hint.choices if not o.best and not o.too_close),
@@ -106,6 +111,31 @@ def describe_hint(hint: Hint, game: Game, *, locale: str, bold: bool = True,
 
 
 _MORE_ROOM = 90  # kept for the line counting the choices that don't fit
+
+
+def side_moves(game: Game) -> int:
+    """How many moves the menus offer beside the decision (mortgage, lift, sell: T4)."""
+    return sum(isinstance(a, SIDE_MOVES) for a in game.legal_actions())
+
+
+def only_choice_line(action: str, game: Game, locale: str) -> str:
+    """The line over a hint that weighed one choice: "one choice only" when it is the only
+    move there is; one way found to pay a debt, which the menus could pay otherwise (M1);
+    else what the game waits for, and that the menus' other moves (which the Hint doesn't
+    weigh) can wait (T4). Either way, whose odds follow: the bot's expert's."""
+    others = side_moves(game)
+    if game.pending == RAISE_FUNDS and others:  # M1: the menus' moves are the plan's steps
+        return t(locale, "hint.only_plan", action=action)
+    if not others:
+        return t(locale, "hint.only_choice", action=action)
+    return tn(locale, "hint.only_decision", others, action=action)
+
+
+def method_line(hint: Hint, locale: str) -> str:
+    """How the odds were found: by whom (the bot's expert, playing on from here), how many
+    choices were compared and how many times each was played out."""
+    return tn(locale, "hint.method", len(hint.choices),
+              rollouts=format_number(hint.rollouts, locale))
 
 
 def _close_line(close: list[ChoiceOdds], names: list[str], by_turns: bool, locale: str,

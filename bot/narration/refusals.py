@@ -108,10 +108,11 @@ def _worded(values: Mapping[str, object], edition: str, locale: str) -> dict[str
 def option_refusal(error: InvalidOptionError, *, locale: str) -> str:
     """Why a new game's options were refused, in the player's words: amounts as numbers of
     the locale, options by their (localized) slash-command name. An error without a known
-    code keeps the engine's English text."""
+    code (one no player can give: a dice scheme, loaded dice) is said as "can't be used",
+    never in the engine's English."""
     key = f"option.{error.code}"
     if not error.code or command_text(locale, key) is None:
-        return str(error)
+        return t(locale, "option.other")
     values: dict[str, object] = {}
     for name, value in error.values.items():
         if name == "option":

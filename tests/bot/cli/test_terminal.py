@@ -156,7 +156,8 @@ async def test_h_tells_the_odds_of_each_choice_and_plays_nothing(tmp_path):
     text = "\n".join(said)
     assert "h hint" in text
     assert "Hint for turn 1" in text and "★ Roll: wins" in text
-    assert "played 10 times by the bot's expert" in text
+    assert ("the bot's expert, the Hint's simulated player, played the rest of the game "
+            "from here 10 times") in text
     service = await GameService.open(db)
     try:
         assert (await service.get(1)).version == 0  # a hint is not a move

@@ -250,8 +250,8 @@ def test_the_oldest_actions_fetched_take_the_turn_before_the_first_heading():
      "Sell the Get Out of Jail Free card (Community Chest, +$50)",
      "Use the Get Out of Jail Free card (Community Chest)"),
     (["cc_jail_free"], "fr",
-     "Vendre la carte « Libéré de prison » (Caisse de communauté, +50\u00a0$)",
-     "Utiliser la carte « Libéré de prison » (Caisse de communauté)"),
+     "Vendre « Vous êtes libéré de prison » (Caisse de communauté, +50\u00a0$)",
+     "Utiliser « Vous êtes libéré de prison » (Caisse de communauté)"),
 ])
 def test_the_jail_card_buttons_say_which_card(cards, locale, sell, use):
     game = Game.new(1)

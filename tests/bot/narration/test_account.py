@@ -34,7 +34,7 @@ def test_P2_M2_a_build_stop_with_a_mortgaged_group_says_what_lifting_costs():
         "mortgaged; lifting them costs $209 and you have $64.")
     assert describe_skip(skip, "us", "fr") == (
         "Rien à construire sur Tennessee Avenue : St. James Place et New York Avenue sont "
-        "hypothéqués ; lever les hypothèques coûte 209\xa0$ et vous avez 64\xa0$.")
+        "sous hypothèque ; lever les hypothèques coûte 209\xa0$ et vous avez 64\xa0$.")
 
 
 def test_T4_P1_a_buy_plan_is_told_step_by_step_and_fits_a_button():

@@ -33,7 +33,8 @@ async def test_the_hint_button_answers_privately_with_the_odds_and_changes_nothi
     result = await world.alice.click(message, custom_id=hint_id(message))
     text = answer(result)
     assert text.startswith("**Hint for turn 1**") and "★ **Roll**: wins" in text
-    assert "played 20 times by the bot's expert" in text
+    assert ("the bot's expert, the Hint's simulated player, played the rest of the game "
+            "from here 20 times") in text
     after = await world.env.bot.service.get(1)
     assert after.version == 0 and after.game.to_dict() == before
     assert world.env.errors == []

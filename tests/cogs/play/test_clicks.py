@@ -252,4 +252,4 @@ async def test_E2_a_finished_games_embed_shows_its_score(locale):
     embed = build_game_message(record, [], locale=locale, player="x", picture=False).embed
     fields = {f.name: f.value for f in embed.fields}
     assert fields["Score"] == points(game.outcome.score, locale)
-    assert "Net worth" not in fields and "Valeur nette" not in fields
+    assert "Net worth" not in fields and "Patrimoine" not in fields
