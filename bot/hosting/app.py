@@ -25,6 +25,7 @@ from bot.application.service import GameService
 from bot.application.yardsticks import Yardsticks
 
 from .discord_limits import check_commands
+from .draining import Drain
 from .registry import Registry
 from .settings import Settings
 from .workers import WorkerPool
@@ -67,6 +68,7 @@ class MonopolyBot(commands.AutoShardedBot):
         self._sync_commands = sync_commands
         self._seed_source = seed_source  # tests fix the games' seeds; else a random one each
         self.parts = Registry()  # the extensions' click handlers and per-bot memory
+        self.drain = Drain(self)  # on close: clicks in progress finish, new ones are refused
 
     @property
     def service(self) -> GameService:
@@ -174,6 +176,10 @@ class MonopolyBot(commands.AutoShardedBot):
             log.info("synced %d commands globally", len(synced))
 
     async def close(self) -> None:
+        """Stop cleanly (SIGTERM): the clicks in progress finish and their moves are stored
+        (new ones are refused, see bot.hosting.draining); then the gateway, the workers and
+        the database close."""
+        await self.drain.finish()
         try:
             await super().close()
         finally:
