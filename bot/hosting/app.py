@@ -5,6 +5,7 @@ Following discord.py's advanced_startup example: everything async happens in `se
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import sqlite3
 from collections.abc import Callable
@@ -28,7 +29,7 @@ from .discord_limits import check_commands
 from .draining import Drain
 from .registry import Registry
 from .settings import Settings
-from .workers import WorkerPool
+from .workers import PoolClosed, WorkerPool
 
 log = logging.getLogger(__name__)
 
@@ -62,6 +63,7 @@ class MonopolyBot(commands.AutoShardedBot):
         self._service = service
         self._owns_service = service is None
         self._workers = workers  # CPU-heavy work (pictures, hints) goes there, not on the loop
+        self._warming: asyncio.Task[None] | None = None  # its workers starting (setup_hook)
         self._owns_workers = workers is None
         self._hints: HintService | None = None  # made in setup_hook, on the worker pool
         self._yardsticks: Yardsticks | None = None  # likewise
@@ -100,11 +102,12 @@ class MonopolyBot(commands.AutoShardedBot):
             log.info("database ready at %s", self.settings.database_name)
         if self._workers is None:
             self._workers = WorkerPool.start()
-            # Each worker draws a board once now: its first picture draws the unchanging
-            # board (~0.1 s), which the first clicks after a start shouldn't wait for.
-            pids = await self._workers.warm_up(partial(render_board, Game.new(1)))
-            log.info("%d worker processes ready (pids %s)", len(pids),
-                     " ".join(map(str, sorted(pids))))
+            # Each worker draws a board once: its first picture draws the unchanging board
+            # (~0.1 s), which the first clicks after a start shouldn't wait for. In the
+            # background: the gateway connects meanwhile, so a process (re)started serves its
+            # shards at once. Starting workers takes seconds on a busy machine (they run at a
+            # lower priority), while a click is answered and stored without them.
+            self._warming = asyncio.create_task(self._warm_up(self._workers))
         # Hints run on the same worker pool (same start and close); one at a time per player.
         self._hints = HintService(self.service, self.workers)
         self._yardsticks = Yardsticks(self.service, self.workers)
@@ -112,6 +115,18 @@ class MonopolyBot(commands.AutoShardedBot):
             await self.load_extension(extension)
         if self._sync_commands:
             await self.sync_commands()
+
+    @staticmethod
+    async def _warm_up(workers: WorkerPool) -> None:
+        try:
+            pids = await workers.warm_up(partial(render_board, Game.new(1)))
+        except PoolClosed:  # stopped before the workers were up
+            return
+        except Exception as exc:  # noqa: BLE001 -- the first pictures start them instead
+            log.warning("the worker processes did not start now (%r)", exc)
+            return
+        log.info("%d worker processes ready (pids %s)", len(pids),
+                 " ".join(map(str, sorted(pids))))
 
     async def _open_service(self) -> GameService:
         path = self.settings.db_path

@@ -136,7 +136,11 @@ class RunningBot:
                 self.process.wait()
         return self.log()
 
-    def worker_pids(self) -> list[int]:
+    def worker_pids(self, timeout: float = 60) -> list[int]:
+        """The picture workers' pids, once they are ready (they start after READY)."""
+        end = time.monotonic() + timeout
+        while "worker processes ready" not in self.log() and time.monotonic() < end:
+            time.sleep(0.05)
         return worker_pids(self.log())
 
 
