@@ -25,6 +25,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import os
+import re
 import statistics
 import sys
 import tempfile
@@ -142,8 +143,13 @@ def describe(restart: Restart, outages: list[Any], clicks: list[Click]) -> None:
             and c.interaction.undelivered and down is not None
             and down.start <= c.interaction.dispatched <= (down.end or down.start)]
     gone = f"{down.seconds():.1f} s" if down is not None else "?"
-    print(f"    process {restart.process}: stopped in {restart.exited - restart.term:.1f} s "
-          f"(exit {restart.returncode}), its shard without a process {gone} "
+    drained = re.search(r"finishing (\d+) interactions.*?every interaction finished "
+                        r"\(([\d.]+) s\)", restart.log, re.DOTALL)
+    drain = (f"{drained[1]} clicks in progress finished in {drained[2]} s, " if drained
+             else "no click in progress, ")
+    print(f"    process {restart.process}: {drain}stopped in "
+          f"{restart.exited - restart.term:.1f} s (exit {restart.returncode}), its shard "
+          f"without a process {gone} "
           f"({len(lost)} clicks unanswered then), READY {restart.ready - restart.term:.1f} s "
           f"after SIGTERM")
 
