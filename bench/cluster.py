@@ -113,12 +113,12 @@ def run(server: Any, processes: int, players: int, rate: float, seconds: float) 
     if firsts:
         print(f"    first click on a restarted process's shard after its READY: acknowledged "
               f"in {max(firsts) * 1000:.0f} ms at most")
-    unanswered = result.undelivered + result.cut + result.unanswered
+    unanswered = result.undelivered + result.cut + result.late + result.unanswered
     print(f"    acknowledged moves {result.moves:,}: lost {result.lost}, stored twice "
           f"{result.duplicated}; refused {result.refused:,} (the bot is restarting: "
           f"{result.restarting:,}); unanswered {unanswered} (no process for their shard "
-          f"{result.undelivered}, connection closing {result.cut}, a running process "
-          f"{result.unanswered})")
+          f"{result.undelivered}, connection closing {result.cut}; a running process: "
+          f"later than 3 s {result.late}, never {result.unanswered})")
     for problem in result.problems[:10]:
         print(f"    ! {problem}")
     return (f"rolling restart: {processes} processes, {result.moves} acknowledged moves, "

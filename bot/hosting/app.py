@@ -40,6 +40,9 @@ EXTENSIONS = tuple(f"cogs.{feature}.extension" for feature in (
     "common", "daily", "play", "hint", "reports", "privacy", "commands", "admin"))
 
 
+WORKERS_STOP = 1.0  # seconds the workers' running jobs get when the bot stops
+
+
 class StartupError(Exception):
     """The bot can't start; the message says what to do (shown as one line, no traceback)."""
 
@@ -205,9 +208,12 @@ class MonopolyBot(commands.AutoShardedBot):
 
     async def close_workers(self) -> None:
         """Stop the worker processes this bot started (not a pool it was handed). Pictures
-        still being drawn are dropped: every move is saved before its picture is drawn."""
+        still being drawn are dropped: every move is saved before its picture is drawn, and
+        with the connection to Discord closed no picture could be sent anyway. So they get
+        WORKERS_STOP seconds, not the pool's default: on a busy machine the workers (at a
+        lower priority) would hold the exit, and a restarted process's return, for seconds."""
         if self._workers is not None and self._owns_workers:
-            await self._workers.close()
+            await self._workers.close(timeout=WORKERS_STOP)
 
     async def close_service(self) -> None:
         """Close the database this bot opened (not one it was handed); safe to repeat."""

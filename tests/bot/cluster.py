@@ -148,7 +148,8 @@ class Tally:
     restarting: int  # of the refused: "the bot is restarting"
     undelivered: int  # sent while no process ran their shard
     cut: int  # sent on a connection that closed before answering them
-    unanswered: int  # delivered to a running process and never answered in time
+    late: int  # answered after Discord's 3 s (refused by Discord: "interaction failed")
+    unanswered: int  # delivered to a running process and never answered
     problems: list[str]
 
 
@@ -170,11 +171,12 @@ async def tally(db: Path | str, clicks: Sequence[Click], restarting_text: str) -
         if action not in FORCED and (game, seq, action) not in asked:
             duplicated += 1
             problems.append(f"stored, asked by no click: game {game} {action} as move {seq}")
-    kinds = {"answered": 0, "refused": 0, "undelivered": 0, "cut": 0, "unanswered": 0}
+    kinds = dict.fromkeys(("answered", "refused", "undelivered", "cut", "late", "unanswered"), 0)
     for click in clicks:
         i = click.interaction
         kinds["answered" if click.moved else "refused" if i.replies else "undelivered"
-              if i.undelivered else "cut" if i.cut else "unanswered"] += 1
+              if i.undelivered else "cut" if i.cut else "late" if i.refused is not None
+              else "unanswered"] += 1
     restarting = sum(restarting_text in i.replies for i in (c.interaction for c in clicks))
     return Tally(sum(c.moved for c in clicks), lost, duplicated, restarting=restarting,
                  problems=problems, **kinds)

@@ -12,7 +12,7 @@ import pytest
 
 from bot.i18n import t
 from tests.bot.hosting.test_slow_database import hold_write_lock
-from tests.bot.running_bot import RunningBot, saved_games, seed_games
+from tests.bot.running_bot import REPO, RunningBot, saved_games, seed_games
 
 LOCK_SECONDS = 4.0  # the database's write lock is held this long: the first click waits
 
@@ -39,8 +39,16 @@ def test_a_click_in_progress_at_sigterm_is_stored_and_one_arriving_then_is_told_
     finally:
         log = bot.stop()
     assert bot.process.returncode == 0 and "Traceback" not in log, log
+    # The line the README's restart loop waits for, before it restarts the next process.
+    assert "Shard ID 0 has connected to Gateway" in log
     assert late.replies == [t("en", "error.restarting")]  # ephemeral: only its player sees it
     assert waiting.acked is not None and not waiting.replies
     saved = saved_games(db)
     assert saved[first.game_id][0] >= 1  # the acknowledged roll was stored before the exit
     assert saved[second.game_id][0] == 0  # the refused one was not played
+
+
+def test_the_readme_quotes_what_a_player_is_told_during_a_restart():
+    readme = (REPO / "README.md").read_text(encoding="utf-8")
+    assert f'"{t("en", "error.restarting")}"' in readme
+    assert 'grep -q "has connected to Gateway"' in readme
