@@ -30,7 +30,7 @@ log = logging.getLogger(__name__)
 # Seconds the interactions in progress get to finish. A click's own budget is about 6 s
 # (the database's, see the README), and a container platform kills a process 10 s after its
 # SIGTERM by default: the drain ends within both.
-DRAIN_BUDGET = 8.0
+DRAIN_BUDGET = 7.0
 # Interaction types (https://discord.com/developers/docs/interactions/receiving-and-responding):
 # an autocomplete (4) can't be answered with a message; left unanswered, it shows no choices.
 AUTOCOMPLETE = 4
