@@ -43,6 +43,7 @@ bench: $(STAMP)
 	$(BIN)/python bench/interaction.py
 	$(BIN)/python bench/advisor.py
 	$(BIN)/python bench/capacity.py
+	$(BIN)/python bench/cluster.py
 	$(BIN)/python bench/click_path.py
 
 clean:

@@ -5,6 +5,7 @@ Following discord.py's advanced_startup example: everything async happens in `se
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import sqlite3
 from collections.abc import Callable
@@ -25,9 +26,10 @@ from bot.application.service import GameService
 from bot.application.yardsticks import Yardsticks
 
 from .discord_limits import check_commands
+from .draining import Drain
 from .registry import Registry
 from .settings import Settings
-from .workers import WorkerPool
+from .workers import PoolClosed, WorkerPool
 
 log = logging.getLogger(__name__)
 
@@ -36,6 +38,9 @@ log = logging.getLogger(__name__)
 # sync in this order: /monopoly, /monopoly-daily, then /monopoly-admin.
 EXTENSIONS = tuple(f"cogs.{feature}.extension" for feature in (
     "common", "daily", "play", "hint", "reports", "privacy", "commands", "admin"))
+
+
+WORKERS_STOP = 1.0  # seconds the workers' running jobs get when the bot stops
 
 
 class StartupError(Exception):
@@ -61,12 +66,14 @@ class MonopolyBot(commands.AutoShardedBot):
         self._service = service
         self._owns_service = service is None
         self._workers = workers  # CPU-heavy work (pictures, hints) goes there, not on the loop
+        self._warming: asyncio.Task[None] | None = None  # its workers starting (setup_hook)
         self._owns_workers = workers is None
         self._hints: HintService | None = None  # made in setup_hook, on the worker pool
         self._yardsticks: Yardsticks | None = None  # likewise
         self._sync_commands = sync_commands
         self._seed_source = seed_source  # tests fix the games' seeds; else a random one each
         self.parts = Registry()  # the extensions' click handlers and per-bot memory
+        self.drain = Drain(self)  # on close: clicks in progress finish, new ones are refused
 
     @property
     def service(self) -> GameService:
@@ -98,11 +105,12 @@ class MonopolyBot(commands.AutoShardedBot):
             log.info("database ready at %s", self.settings.database_name)
         if self._workers is None:
             self._workers = WorkerPool.start()
-            # Each worker draws a board once now: its first picture draws the unchanging
-            # board (~0.1 s), which the first clicks after a start shouldn't wait for.
-            pids = await self._workers.warm_up(partial(render_board, Game.new(1)))
-            log.info("%d worker processes ready (pids %s)", len(pids),
-                     " ".join(map(str, sorted(pids))))
+            # Each worker draws a board once: its first picture draws the unchanging board
+            # (~0.1 s), which the first clicks after a start shouldn't wait for. In the
+            # background: the gateway connects meanwhile, so a process (re)started serves its
+            # shards at once. Starting workers takes seconds on a busy machine (they run at a
+            # lower priority), while a click is answered and stored without them.
+            self._warming = asyncio.create_task(self._warm_up(self._workers))
         # Hints run on the same worker pool (same start and close); one at a time per player.
         self._hints = HintService(self.service, self.workers)
         self._yardsticks = Yardsticks(self.service, self.workers)
@@ -110,6 +118,18 @@ class MonopolyBot(commands.AutoShardedBot):
             await self.load_extension(extension)
         if self._sync_commands:
             await self.sync_commands()
+
+    @staticmethod
+    async def _warm_up(workers: WorkerPool) -> None:
+        try:
+            pids = await workers.warm_up(partial(render_board, Game.new(1)))
+        except PoolClosed:  # stopped before the workers were up
+            return
+        except Exception as exc:  # noqa: BLE001 -- the first pictures start them instead
+            log.warning("the worker processes did not start now (%r)", exc)
+            return
+        log.info("%d worker processes ready (pids %s)", len(pids),
+                 " ".join(map(str, sorted(pids))))
 
     async def _open_service(self) -> GameService:
         path = self.settings.db_path
@@ -174,6 +194,10 @@ class MonopolyBot(commands.AutoShardedBot):
             log.info("synced %d commands globally", len(synced))
 
     async def close(self) -> None:
+        """Stop cleanly (SIGTERM): the clicks in progress finish and their moves are stored
+        (new ones are refused, see bot.hosting.draining); then the gateway, the workers and
+        the database close."""
+        await self.drain.finish()
         try:
             await super().close()
         finally:
@@ -184,9 +208,12 @@ class MonopolyBot(commands.AutoShardedBot):
 
     async def close_workers(self) -> None:
         """Stop the worker processes this bot started (not a pool it was handed). Pictures
-        still being drawn are dropped: every move is saved before its picture is drawn."""
+        still being drawn are dropped: every move is saved before its picture is drawn, and
+        with the connection to Discord closed no picture could be sent anyway. So they get
+        WORKERS_STOP seconds, not the pool's default: on a busy machine the workers (at a
+        lower priority) would hold the exit, and a restarted process's return, for seconds."""
         if self._workers is not None and self._owns_workers:
-            await self._workers.close()
+            await self._workers.close(timeout=WORKERS_STOP)
 
     async def close_service(self) -> None:
         """Close the database this bot opened (not one it was handed); safe to repeat."""

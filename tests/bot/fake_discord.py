@@ -8,6 +8,12 @@ interaction"), and it can answer every `rate_limit_every`-th message edit with 4
 `retry_after`. `click_many` sends many button presses at the same instant over the gateway.
 `bot_command()` is the command line that points discord.py at it.
 
+Like Discord, it has `shards` shards (what /gateway/bot answers): each gateway connection
+IDENTIFYs as one [shard_id, num_shards], and a click goes on the connection of its server's
+shard (fake_shards.py); with none (that bot process down) it is recorded undelivered, and
+each shard's outages are kept. Several bot processes can so share one fake, each running
+some of the shards.
+
 Like Discord, it refuses a payload over one of Discord's documented limits (400, error 50035:
 the commands it is asked to sync, every message and interaction answer; the limits are
 `bot.hosting.discord_limits`'); unlike Discord, it keeps each refusal in `violations`, and
@@ -29,9 +35,10 @@ from aiohttp import WSMsgType, web
 from bot.hosting.discord_limits import check_callback, check_commands, check_message
 
 from .fake_payloads import (
-    APPLICATION_ID, BOT_USER, CHANNEL_ID, EPHEMERAL, Interaction, Message, channel_payload,
-    click_payload, error, json_response, new_interaction, next_id, read_body,
+    APPLICATION_ID, BOT_USER, CHANNEL_ID, EPHEMERAL, GUILD_ID, Interaction, Message,
+    channel_payload, click_payload, error, json_response, new_interaction, next_id, read_body,
 )
+from .fake_shards import ShardTable
 
 APPLICATION = {"id": APPLICATION_ID, "name": "Solo Monopoly", "description": "", "icon": None,
                "bot_public": True, "bot_require_code_grant": False, "owner": BOT_USER,
@@ -43,8 +50,10 @@ REPLY, DEFER_REPLY, DEFER_UPDATE, UPDATE = 4, 5, 6, 7
 
 class FakeDiscord:
     def __init__(self, *, deadline: float = 3.0, rate_limit_every: int = 0,
-                 retry_after: float = 0.2, refuse_commands: bool = False) -> None:
+                 retry_after: float = 0.2, refuse_commands: bool = False,
+                 shards: int = 1) -> None:
         self.deadline = deadline
+        self.shards = ShardTable(shards)
         self.refuse_commands = refuse_commands  # answer a sync as Discord does a bad one
         self.rate_limit_every = rate_limit_every  # 0: never rate limited
         self.retry_after = retry_after
@@ -58,7 +67,6 @@ class FakeDiscord:
         self.late = 0  # answers refused with 10062
         self._by_token: dict[str, Interaction] = {}
         self._edits = 0
-        self._ws: web.WebSocketResponse | None = None
         self._seq = 1
         self._loop = asyncio.new_event_loop()
         self._runner: web.AppRunner | None = None
@@ -107,9 +115,10 @@ class FakeDiscord:
 
     # ---- what the tests do (from their own thread) ---------------------------------------
 
-    def post_message(self, components: list[dict[str, Any]]) -> int:
-        """A message the bot posted earlier (a game started before this run); its id."""
-        message = Message(next_id(), CHANNEL_ID, components=components)
+    def post_message(self, components: list[dict[str, Any]], guild_id: int = GUILD_ID) -> int:
+        """A message the bot posted earlier (a game started before this run) in server
+        `guild_id`; its id."""
+        message = Message(next_id(), CHANNEL_ID, components=components, guild_id=guild_id)
         self.messages[message.id] = message
         return message.id
 
@@ -134,7 +143,7 @@ class FakeDiscord:
         """Until each interaction is answered or its deadline passed."""
         end = time.monotonic() + timeout
         while time.monotonic() < end:
-            if all(i.acked is not None or i.refused is not None
+            if all(i.acked is not None or i.refused is not None or i.undelivered
                    or time.monotonic() > i.dispatched + i.deadline for i in interactions):
                 return
             time.sleep(0.02)
@@ -149,20 +158,36 @@ class FakeDiscord:
             time.sleep(0.05)
         raise TimeoutError("the condition never held")
 
+    def wait_shards(self, shards: Sequence[int], after: float, timeout: float = 120) -> bool:
+        """Until each of `shards` has a connection that IDENTIFYed after `after`
+        (time.monotonic()); False if that did not happen within `timeout`."""
+        end = time.monotonic() + timeout
+        while time.monotonic() < end:
+            table = self.shards
+            if all(s in table.owners and table.identified_at[s] > after for s in shards):
+                return True
+            time.sleep(0.02)
+        return False
+
     async def _click_many(self, clicks: Sequence[tuple[int, int, str]],
                           deadline: float | None) -> list[Interaction]:
-        ws = self._ws
-        assert ws is not None, "the bot is not connected to the gateway"
         sent = []
         for user_id, message_id, custom_id in clicks:
             interaction = new_interaction(user_id, message_id,
                                           self.deadline if deadline is None else deadline)
-            payload = click_payload(interaction, self.messages[message_id], custom_id)
+            message = self.messages[message_id]
+            payload = click_payload(interaction, message, custom_id)
             self.interactions[interaction.id] = self._by_token[interaction.token] = interaction
-            self._seq += 1
-            await ws.send_str(json.dumps({"op": DISPATCH, "t": "INTERACTION_CREATE",
-                                          "s": self._seq, "d": payload}))
+            ws = self.shards.route(interaction, message.guild_id)
             sent.append(interaction)
+            if ws is None:  # no bot runs this server's shard now
+                continue
+            self._seq += 1
+            try:
+                await ws.send_str(json.dumps({"op": DISPATCH, "t": "INTERACTION_CREATE",
+                                              "s": self._seq, "d": payload}))
+            except ConnectionError:  # it closed meanwhile: the bot never got it
+                interaction.cut = True
         return sent
 
     # ---- REST --------------------------------------------------------------------------
@@ -215,6 +240,8 @@ class FakeDiscord:
             message = Message(next_id(), CHANNEL_ID)
             message.apply(data, files)
             message.flags = data.get("flags") or 0
+            if message.flags & EPHEMERAL and message.content:
+                interaction.replies.append(message.content)
             self.messages[message.id] = message
             interaction.response_message_id = message.id
             resource["message"] = message.payload()
@@ -273,6 +300,8 @@ class FakeDiscord:
         message = Message(next_id(), CHANNEL_ID, flags=body.get("flags") or 0)
         message.apply(body, files)
         self.messages[message.id] = message
+        if message.flags & EPHEMERAL and message.content:
+            interaction.replies.append(message.content)
         return json_response(message.payload())
 
     async def _channel_send(self, request: web.Request) -> web.Response:
@@ -316,7 +345,7 @@ class FakeDiscord:
 
     async def _gateway_bot(self, request: web.Request) -> web.Response:
         return json_response({
-            "url": f"ws://127.0.0.1:{self.port}/gateway", "shards": 1,
+            "url": f"ws://127.0.0.1:{self.port}/gateway", "shards": self.shards.count,
             "session_start_limit": {"total": 1000, "remaining": 1000, "reset_after": 0,
                                     "max_concurrency": 1}})
 
@@ -324,24 +353,26 @@ class FakeDiscord:
         ws = web.WebSocketResponse(max_msg_size=0)
         await ws.prepare(request)
         await ws.send_json({"op": HELLO, "d": {"heartbeat_interval": 45_000}})
-        async for message in ws:
-            if message.type is not WSMsgType.TEXT:
-                continue
-            payload = json.loads(message.data)
-            op = payload["op"]
-            if op == IDENTIFY:
-                shard = (payload.get("d") or {}).get("shard") or [0, 1]  # what it asked for
-                await ws.send_json({"op": DISPATCH, "t": "READY", "s": 1, "d": {
-                    "v": 10, "user": BOT_USER, "guilds": [], "session_id": "fake",
-                    "shard": shard,
-                    "resume_gateway_url": f"ws://127.0.0.1:{self.port}/gateway",
-                    "application": {"id": APPLICATION_ID, "flags": 0}}})
-                self._ws = ws
-                self.identified.set()
-            elif op == HEARTBEAT:
-                await ws.send_json({"op": HEARTBEAT_ACK})
-        self._ws = None
-        self.closed_by_bot.set()
+        try:
+            async for message in ws:
+                if message.type is not WSMsgType.TEXT:
+                    continue
+                payload = json.loads(message.data)
+                op = payload["op"]
+                if op == IDENTIFY:
+                    shard = (payload.get("d") or {}).get("shard") or [0, 1]  # as asked
+                    await ws.send_json({"op": DISPATCH, "t": "READY", "s": 1, "d": {
+                        "v": 10, "user": BOT_USER, "guilds": [], "session_id": "fake",
+                        "shard": shard,
+                        "resume_gateway_url": f"ws://127.0.0.1:{self.port}/gateway",
+                        "application": {"id": APPLICATION_ID, "flags": 0}}})
+                    self.shards.identify(ws, int(shard[0]))
+                    self.identified.set()
+                elif op == HEARTBEAT:
+                    await ws.send_json({"op": HEARTBEAT_ACK})
+        finally:
+            self.shards.closed(ws)
+            self.closed_by_bot.set()
         return ws
 
     # ---- the bot's command line --------------------------------------------------------

@@ -60,6 +60,7 @@ class Message:
     # (time.monotonic(), version of its controls, shows a picture) after each change
     history: list[tuple[float, int | None, bool]] = field(default_factory=list)
     deleted: bool = False
+    guild_id: int = GUILD_ID  # the server it is in: a click on it goes to that server's shard
 
     @property
     def custom_ids(self) -> list[str]:
@@ -111,7 +112,8 @@ class Message:
         self.history.append((time.monotonic(), self.version, self.picture is not None))
 
     def payload(self) -> dict[str, Any]:
-        return {"id": str(self.id), "channel_id": str(self.channel_id), "guild_id": str(GUILD_ID),
+        return {"id": str(self.id), "channel_id": str(self.channel_id),
+                "guild_id": str(self.guild_id),
                 "author": BOT_USER, "content": self.content, "timestamp": _now_iso(),
                 "edited_timestamp": None, "tts": False, "mention_everyone": False,
                 "mentions": [], "mention_roles": [], "pinned": False, "type": 0,
@@ -133,14 +135,32 @@ class Interaction:
     refused: int | None = None  # the error code of a refused answer (10062: too late)
     response_type: int | None = None
     response_message_id: int | None = None  # the message its answer posted, if any
+    shard: int = 0  # the shard of its server: the gateway connection it was sent on
+    # No connection owned its shard (the bot's process for it was down): never sent, and
+    # Discord shows the player "This interaction failed" after 3 s.
+    undelivered: bool = False
+    cut: bool = False  # sent, but its connection closed before it was answered
+    replies: list[str] = field(default_factory=list)  # the ephemeral texts answering it
 
     @property
     def ack_seconds(self) -> float | None:
         return None if self.acked is None else self.acked - self.dispatched
 
 
-def channel_payload() -> dict[str, Any]:
-    return {"id": str(CHANNEL_ID), "type": 0, "guild_id": str(GUILD_ID), "name": "games",
+def guild_on_shard(shard: int, shards: int, n: int = 0) -> int:
+    """The `n`-th server id whose shard is `shard` of `shards`: Discord's rule is
+    shard_id = (guild_id >> 22) % num_shards
+    (https://discord.com/developers/docs/events/gateway#sharding). GUILD_ID is shard 0's
+    first."""
+    return ((n * shards + shard) << 22) | GUILD_ID
+
+
+def shard_of(guild_id: int, shards: int) -> int:
+    return (guild_id >> 22) % shards
+
+
+def channel_payload(guild_id: int = GUILD_ID) -> dict[str, Any]:
+    return {"id": str(CHANNEL_ID), "type": 0, "guild_id": str(guild_id), "name": "games",
             "position": 0, "permission_overwrites": [], "nsfw": False, "parent_id": None}
 
 
@@ -154,13 +174,14 @@ def member_payload(user_id: int) -> dict[str, Any]:
 def click_payload(interaction: Interaction, message: Message, custom_id: str,
                   *, locale: str = "en-US") -> dict[str, Any]:
     """INTERACTION_CREATE for a button press on `message` by the interaction's user."""
+    guild = message.guild_id
     return {"id": str(interaction.id), "application_id": APPLICATION_ID, "type": 3,
             "token": interaction.token, "version": 1,
             "data": {"custom_id": custom_id, "component_type": 2},
-            "guild_id": str(GUILD_ID), "channel_id": str(CHANNEL_ID),
-            "channel": channel_payload(), "member": member_payload(interaction.user_id),
+            "guild_id": str(guild), "channel_id": str(CHANNEL_ID),
+            "channel": channel_payload(guild), "member": member_payload(interaction.user_id),
             "app_permissions": ALL_PERMISSIONS, "locale": locale, "guild_locale": "en-US",
-            "entitlements": [], "authorizing_integration_owners": {"0": str(GUILD_ID)},
+            "entitlements": [], "authorizing_integration_owners": {"0": str(guild)},
             "context": 0, "attachment_size_limit": 26214400, "message": message.payload()}
 
 

@@ -11,6 +11,7 @@ import sqlite3
 import subprocess
 import sys
 import threading
+import time
 from collections.abc import Iterator
 from http.server import BaseHTTPRequestHandler, HTTPServer
 from pathlib import Path
@@ -20,7 +21,7 @@ import pytest
 from bot.storage.sqlite_file import SCHEMA_VERSION
 
 from tests.bot.fake_discord import FakeDiscord, bot_command
-from tests.bot.running_bot import alive, worker_pids
+from tests.bot.running_bot import REPO, alive, worker_pids
 
 
 def run_bot(tmp_path, api: str | None = None, **env: str) -> subprocess.CompletedProcess[str]:
@@ -114,16 +115,24 @@ def fake_discord() -> Iterator[FakeDiscord]:
 def test_the_bot_starts_syncs_reaches_ready_and_stops_cleanly_on_sigterm(tmp_path, fake_discord):
     db = tmp_path / "data" / "games.sqlite3"
     env = {"PATH": os.environ.get("PATH", ""), "DISCORD_TOKEN": "secret.token.value",
-           "MONOPOLY_DB": str(db), "MONOPOLY_LOG_LEVEL": "INFO"}
-    bot = subprocess.Popen(fake_discord.bot_command(), cwd=tmp_path, env=env,
-                           stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+           "MONOPOLY_DB": str(db), "MONOPOLY_LOG_LEVEL": "INFO", "PYTHONPATH": str(REPO)}
+    log_file = tmp_path / "bot.log"
+    with log_file.open("w") as stderr:
+        bot = subprocess.Popen(fake_discord.bot_command(), cwd=tmp_path, env=env,
+                               stdout=subprocess.DEVNULL, stderr=stderr, text=True)
     try:
         assert fake_discord.identified.wait(60), "the bot never reached the gateway"
+        # The workers start beside the gateway connection, not before it.
+        deadline = time.monotonic() + 60
+        while "worker processes ready" not in log_file.read_text() \
+                and time.monotonic() < deadline:
+            time.sleep(0.05)
         bot.send_signal(signal.SIGTERM)
-        _, log = bot.communicate(timeout=60)
+        bot.wait(60)
     finally:
         if bot.poll() is None:
             bot.kill()
+    log = log_file.read_text()
     assert bot.returncode == 0, log
     assert fake_discord.closed_by_bot.wait(10)  # it said goodbye to the gateway
     # setup_hook: the database migrated, the cog loaded, the commands synced (once, globally).

@@ -1,0 +1,96 @@
+"""A clean stop for a process of a cluster (SIGTERM from a service manager, one process of a
+rolling restart): no click acknowledged and then lost.
+
+    drain = Drain(bot)          # in MonopolyBot.__init__: it watches every interaction
+    await drain.finish()        # first thing in close(), before the gateway and database close
+
+From `finish()` on, an interaction that arrives is not played: its player is told, in their
+language and only to them, that the bot is restarting and to try again in a few seconds
+(the process coming back, or another one, plays it then). The interactions already being
+handled finish, within DRAIN_BUDGET; only then does the bot close its gateway connections,
+its HTTP session, its workers and its database. So a move whose click was acknowledged is
+stored before the process ends, and a click that arrives too late for that is refused in
+words, or (once the gateway is closed) never reaches this process at all.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import time
+from collections.abc import Callable
+from typing import Any
+
+import discord
+
+from bot.i18n import locale_of, t
+
+log = logging.getLogger(__name__)
+
+# Seconds the interactions in progress get to finish. A click's own budget is about 6 s
+# (the database's, see the README), and a container platform kills a process 10 s after its
+# SIGTERM by default: the drain ends within both.
+DRAIN_BUDGET = 7.0
+# Interaction types (https://discord.com/developers/docs/interactions/receiving-and-responding):
+# an autocomplete (4) can't be answered with a message; left unanswered, it shows no choices.
+AUTOCOMPLETE = 4
+
+
+class Drain:
+    def __init__(self, client: discord.Client) -> None:
+        self._client = client
+        self.draining = False
+        self._handling: set[asyncio.Task[Any]] = set()
+        parsers: dict[str, Callable[[Any], None]] = client._connection.parsers
+        self._parse = parsers["INTERACTION_CREATE"]
+        parsers["INTERACTION_CREATE"] = self._on_interaction  # the gateway reads this dict
+
+    def _on_interaction(self, data: Any) -> None:
+        """INTERACTION_CREATE from the gateway. discord.py hands an interaction to its
+        handlers by starting tasks (the command tree's, the views' and dynamic buttons',
+        on_interaction's) while it parses it: the tasks started during the parse are this
+        interaction's handling, which `finish` waits for."""
+        if self.draining:
+            if data.get("type") != AUTOCOMPLETE:
+                self._track({asyncio.create_task(self._refuse(data))})
+            return
+        before = asyncio.all_tasks()
+        self._parse(data)
+        self._track(asyncio.all_tasks() - before)
+
+    def _track(self, tasks: set[asyncio.Task[Any]]) -> None:
+        for task in tasks:
+            self._handling.add(task)
+            task.add_done_callback(self._handling.discard)
+
+    async def _refuse(self, data: Any) -> None:
+        interaction: discord.Interaction[Any] = discord.Interaction(
+            data=data, state=self._client._connection)
+        text = t(locale_of(str(interaction.locale)), "error.restarting")
+        try:
+            await interaction.response.send_message(text, ephemeral=True)
+        except (discord.HTTPException, RuntimeError) as exc:  # too late; or HTTP closed
+            log.info("a click during the restart was not answered (%r)", exc)
+
+    async def finish(self, budget: float = DRAIN_BUDGET) -> None:
+        """Refuse new interactions from now on, and wait (at most `budget` seconds) for
+        those in progress."""
+        if self.draining:
+            return
+        self.draining = True
+        started = time.monotonic()
+        pending = {task for task in self._handling if not task.done()}
+        if not pending:
+            return
+        log.info("stopping: finishing %d interactions in progress", len(pending))
+        # Refusals keep coming while the gateway is open: wait until none is in progress.
+        while pending:
+            left = budget - (time.monotonic() - started)
+            if left <= 0:
+                log.warning("stopping with %d interactions still in progress after %.0f s",
+                            len(pending), budget)
+                return
+            await asyncio.wait(pending, timeout=left)
+            pending = {task for task in self._handling if not task.done()}
+        log.info("stopping: every interaction finished (%.2f s); closing the gateway",
+                 time.monotonic() - started)
