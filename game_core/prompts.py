@@ -242,6 +242,7 @@ class Follow:
         self.keep_declining = keep_declining
         self.start_turn = game.turn
         self.start_cash = game.s.cash
+        self.start_square, self.start_in_jail = game.s.position, game.s.in_jail
         self.was_safe = is_safe(game)
         # A win to take stops rolling on when it appears; rolling on from a Roll on click it
         # may already be there (the player saw it and rolled), after a decision it was not

@@ -61,7 +61,8 @@ class Step:
 class Played:
     """What a click did: the game after it, every move it stored in order, and for Roll on,
     why it stopped. duplicate: the same click delivered twice (nothing more was done; the
-    events are those stored the first time). start_cash / start_turn: before the click.
+    events are those stored the first time). start_cash / start_turn / start_square /
+    start_in_jail: before the click (where an account's first turn was, if it moved not).
     rolling: the click was made rolling on, and its next decision's answer goes on rolling."""
 
     record: GameRecord
@@ -72,6 +73,8 @@ class Played:
     start_turn: int = 0
     rolling: bool = False
     keep_declining: frozenset[int] = frozenset()
+    start_square: int = -1
+    start_in_jail: bool = False
 
     @property
     def events(self) -> list[Event]:
@@ -195,7 +198,8 @@ class Autoplay:
         result = await self._core.apply(record, user_id, expected_version, first_action)
         if result.duplicate:
             return Played(result.record, (Step(first_action, result.events, first_by),), True,
-                          None, follow.start_cash, follow.start_turn, roll_on, keep)
+                          None, follow.start_cash, follow.start_turn, roll_on, keep,
+                          follow.start_square, follow.start_in_jail)
         steps = [Step(first_action, result.events, first_by)]
         record = result.record
         queue = list(chosen[1:])
@@ -218,4 +222,5 @@ class Autoplay:
             # as it is now.
             record = await self._core.read(record.id)
         return Played(record, tuple(steps), False, follow.stop, follow.start_cash,
-                      follow.start_turn, roll_on, keep)
+                      follow.start_turn, roll_on, keep, follow.start_square,
+                      follow.start_in_jail)
