@@ -202,7 +202,7 @@ class Terminal:
                                    start_in_jail=played.start_in_jail, end=game, **keys))
             return
         for line in narrate_steps(steps, edition=record.edition, locale=loc,
-                                  doubles_matter=game.options.standard_doubles):
+                                  doubles_matter=game.options.standard_doubles, end=game):
             self.say(line)
         tail = stop_line(played.stop, game.s.cash, game.turn - played.start_turn,
                          edition=record.edition, locale=loc, **keys)

@@ -8,7 +8,7 @@ from collections.abc import Sequence
 
 from game_core.actions import LiftMortgage, Mortgage, SellBuilding, SellJailCard
 from game_core.events import (
-    BuildingSold, Collected, JailCardSold, MortgageLifted, Mortgaged, Paid, RentPaid,
+    BuildingSold, Collected, GameLost, JailCardSold, MortgageLifted, Mortgaged, Paid, RentPaid,
 )
 from game_core.game import Game
 from game_core.plans import BUILDINGS_FIRST, KEEP_BUILDINGS, Plan
@@ -21,7 +21,7 @@ from bot.i18n.layout import FIELD_LIMIT, LABEL_LIMIT
 from bot.i18n.money import format_money
 
 from .narrate import narrate, square_name
-from .turn_account import StepWords, turn_accounts, turn_line
+from .turn_account import StepWords, TurnAccount, loss_words, turn_accounts, turn_line
 
 
 def _names(edition: str, squares: Sequence[int], locale: str) -> str:
@@ -131,12 +131,20 @@ def describe_skip(skip: Skip, edition: str, locale: str) -> str:
 
 
 def narrate_steps(steps: Sequence[StepWords], *, edition: str, locale: str,
-                  doubles_matter: bool = False) -> list[str]:
-    """Every move's events in full, each forced one told with why."""
+                  doubles_matter: bool = False, end: Game | None = None) -> list[str]:
+    """Every move's events in full, each forced one told with why. `end`: the game after
+    the last move; a loss to a debt then says what it was and what could be raised (M1)."""
     lines: list[str] = []
     for events, skip in steps:
         if skip is not None:
             lines.append(describe_skip(skip, edition, locale))
+        lost = events[-1] if events else None
+        if end is not None and isinstance(lost, GameLost) and lost.reason == "debt":
+            where = TurnAccount(end.turn, end.s.position, end.s.in_jail)
+            lines += narrate(events[:-1], edition=edition, locale=locale,
+                             doubles_matter=doubles_matter)
+            lines.append(loss_words(lost, events, where, end, edition, locale))
+            continue
         lines += narrate(events, edition=edition, locale=locale, doubles_matter=doubles_matter)
     return lines
 

@@ -152,7 +152,9 @@ def loss_words(lost: GameLost, events: Sequence[Event], turn: TurnAccount, end: 
     def money(amount: int) -> str:
         return format_money(amount, edition, locale)
 
-    debt, detail = _debt_of(lost, events, turn, end, locale)
+    starts = [i for i, e in enumerate(events) if isinstance(e, TurnStarted)]
+    debt, detail = _debt_of(lost, events[starts[-1] + 1:] if starts else events, turn, end,
+                            locale)
     if end is None:
         return t(locale, "ev.lost.debt", owed=money(lost.owed))
     raisable, cash = liquidation_value(end.s), end.s.cash

@@ -14,7 +14,7 @@ from bot.errors import StaleVersion
 from game_core import Decline, Game, IllegalActionError, Roll
 from game_core.plans import PAY_DEBT, debt_plan
 from game_core.prompts import (
-    KEPT_DECLINING, STOP_CHOICE, STOP_OVER, STOP_RISK, STOP_TURNS, STOP_WIN, forced,
+    KEPT_DECLINING, STOP_CHOICE, STOP_LOSS, STOP_OVER, STOP_RISK, STOP_TURNS, STOP_WIN, forced,
     needs_player,
 )
 from game_core.state import RAISE_FUNDS, ROLL
@@ -101,7 +101,7 @@ async def test_roll_on_offers_the_same_decisions_as_plain_roll_without_the_empty
         assert rolled_end.game == plain_end.game  # H4: the same dice, the same choices
         assert rolled_end.version == plain_end.version  # every move stored, one by one (H3)
     stops = [p.stop.why for p in results if p.stop is not None]
-    assert set(stops) <= {STOP_CHOICE, STOP_OVER, STOP_RISK, STOP_TURNS, STOP_WIN}
+    assert set(stops) <= {STOP_CHOICE, STOP_OVER, STOP_RISK, STOP_LOSS, STOP_TURNS, STOP_WIN}
     assert STOP_CHOICE in stops
 
 
