@@ -23,6 +23,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from game_core import Action, Decline, Event, Game, IllegalActionError, Roll
+from game_core.errors import Refusal
 from game_core.plans import (
     CASH_OUT, LEAST_RENT, PAY_DEBT, RAISE_TO_BUY, UNBLOCK, WAYS, Plan, buy_plan,
     cash_out_plan, debt_plans, unblock_plan,
@@ -30,7 +31,7 @@ from game_core.plans import (
 from game_core.state import BUY, ROLL
 from game_core.prompts import Follow, Skip, Stop
 
-from bot.errors import InvalidRequest, StaleVersion
+from bot.errors import NOT_A_SQUARE, InvalidRequest, StaleVersion
 
 from . import checks
 from .core import GameCore
@@ -90,7 +91,8 @@ class Played:
 def _square(value: object) -> int:
     """A square number, 0 to 39 (of a square kept declining)."""
     if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < 40:
-        raise InvalidRequest(f"a square must be a whole number from 0 to 39, not {value!r}")
+        raise InvalidRequest(f"a square must be a whole number from 0 to 39, not {value!r}",
+                             NOT_A_SQUARE, value=str(value)[:20])
     return value
 
 
@@ -166,7 +168,9 @@ class Autoplay:
         checks.an_id(user_id, "a user id")
         checks.a_version(expected_version)
         if kind not in PLAN_KINDS or way not in WAYS:
-            raise IllegalActionError(f"no plan of kind {kind!r} and way {way!r}")
+            raise IllegalActionError(f"no plan of kind {kind!r} and way {way!r}",
+                                     Refusal.UNKNOWN_PLAN, action="plan", plan=str(kind)[:20],
+                                     way=str(way)[:20])
         async with self._core.lock_for(game_id):
             record = await self._core.record(game_id, expected_version)
             if record.version != expected_version or record.owner_id != user_id:
@@ -176,7 +180,9 @@ class Autoplay:
             else:
                 plan = plan_for(record.game, kind, way)
                 if plan is None:
-                    raise IllegalActionError(f"there is no way to {kind} now")
+                    raise IllegalActionError(f"there is no way to {kind} now",
+                                             Refusal.NO_PLAN, action="plan", plan=kind,
+                                             way=way)
             if plan is None:
                 first: list[tuple[Action, str]] = [(Roll(), PLANNED)]
             else:

@@ -11,8 +11,11 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from bot.application.hints import AlreadyThinking, NoHints
-from bot.errors import GameFinished, GameNotFound, NotYourGame, ServiceError, StaleVersion
+from bot.errors import (
+    GameFinished, GameNotFound, InvalidRequest, NotYourGame, ServiceError, StaleVersion,
+)
 from bot.i18n import t
+from bot.narration.refusals import request_text
 
 from cogs.common.player_names import player_label
 
@@ -40,4 +43,6 @@ def reply_to(locale: str, error: ServiceError,
             return t(locale, key)
     if isinstance(error, NotYourGame):
         return not_your_game(locale, error.owner_id)
+    if isinstance(error, InvalidRequest) and (text := request_text(error, locale=locale)):
+        return text
     raise error

@@ -58,7 +58,7 @@ def _turns_by_cash(steps, before: Snapshot, after: list[Snapshot]) -> list[tuple
     return out
 
 
-@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 10**9), strategy=st.sampled_from(["always-buy", "random", "focus"]),
        edition=st.sampled_from(["us", "fr", "uk"]), locale=st.sampled_from(["en", "fr", "es"]),
        options=st.sampled_from([None, {"doubles": "standard"}, {"bank_build_cap": 2},
