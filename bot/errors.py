@@ -82,11 +82,18 @@ class InvalidRequest(ServiceError):
     """A call the service can't make sense of: an id that is not a whole number SQLite can
     hold, a version that is not a whole number, an action whose fields have the wrong type.
     A caller's mistake or a forged request, never a player's choice: nothing is read or
-    written."""
+    written. `code` (one of REQUEST_CODES, or "") and `values` let a UI word it."""
 
-    def __init__(self, detail: str) -> None:
+    def __init__(self, detail: str, code: str = "", **values: object) -> None:
         super().__init__(f"Invalid request to the game service: {detail}")
         self.detail = detail
+        self.code = code
+        self.values = values
+
+
+# InvalidRequest codes a UI words (catalog key "request.<code>"), with their values.
+NOT_A_SQUARE = "not_a_square"  # `value` is not a square number 0-39
+REQUEST_CODES = frozenset({NOT_A_SQUARE})
 
 
 class DatabaseBusy(ServiceError):

@@ -58,6 +58,10 @@ class Refusal(StrEnum):
     NO_HOTEL_LEFT = "no_hotel_left"  # S5: the supply holds no hotel
     CANNOT_AFFORD_BUILDING = "cannot_afford_building"  # it costs `cost`, the player has `cash`
 
+    # -- a plan carried out for the player (game_core.plans): `plan` (its kind), `way` -------
+    NO_PLAN = "no_plan"  # no such plan can be found now (the game moved on since it was shown)
+    UNKNOWN_PLAN = "unknown_plan"  # not one of game_core.plans' kinds or ways (a caller's mistake)
+
 
 # What the game waits for, as the refusal of anything else (the first group above).
 WAITING = frozenset({Refusal.GAME_OVER, Refusal.MUST_ROLL, Refusal.IN_JAIL,

@@ -7,9 +7,11 @@ or through a plan, `plans.buy_plan`), a build that is possible now (or after lif
 group's mortgages, `plans.unblock_plan`), a Jail choice with more than one way out, a debt.
 
 Rolling on (`roll_on_stop`) rolls until one of those, the end of the game, `ROLL_ON_TURNS`
-turns, or the moment the cash first falls under what the next roll could cost (the highest
-rent or tax 2 to 12 squares ahead, `next_roll_risk`), or the moment cashing out would first
-break the Bank (a win to take, M5): a player watching would want to stop there. It never
+turns, the moment the cash first falls under what the next roll could cost (the highest
+rent or tax 2 to 12 squares ahead, less GO's salary when the roll passes GO on the way
+there, `worst_landing`), before every roll that could land where the debt would end the
+game (`fatal_landing`: more than everything could raise), or the moment cashing out would
+first break the Bank (a win to take, M5): a player watching would want to stop there. It never
 chooses anything but Roll and the forced ways. After a decision it stopped for, the player's
 answer may go on rolling (`Follow(..., roll_on=True)` from that decision).
 """
@@ -19,7 +21,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .actions import Action, Decline, DoneBuilding, PayFine, Roll
-from .board import BOARD_SIZE, HOTEL, JAIL_FINE, SQUARES, Kind
+from .board import BOARD_SIZE, GO_SALARY, HOTEL, JAIL_FINE, SQUARES, Kind
 from .game import Game
 from .plans import blocking_mortgages, buy_plan, unblock_plan
 from .rules import estate_value, hotel_refusal, house_refusal, liquidation_value
@@ -42,6 +44,7 @@ STOP_CHOICE = "choice"  # a decision needs the player
 STOP_OVER = "over"
 STOP_TURNS = "turns"  # ROLL_ON_TURNS played
 STOP_RISK = "risk"  # the cash fell under what the next roll could cost
+STOP_LOSS = "loss"  # M1/E3: a landing the next roll can make would end the game
 STOP_WIN = "win"  # cashing out now would break the Bank (M5): the game can be won now
 
 
@@ -63,11 +66,15 @@ class Skip:
 
 @dataclass(frozen=True, slots=True)
 class Stop:
-    """Why rolling on stopped. amount/square: the risk and the square it is on (STOP_RISK)."""
+    """Why rolling on stopped. amount/square: the risk and the square it is on (STOP_RISK,
+    STOP_LOSS); salary: GO's, collected on the way there (T2); raisable: everything the
+    player could raise now (STOP_LOSS, M1)."""
 
     why: str
     amount: int = 0
     square: int = -1
+    salary: int = 0
+    raisable: int = 0
 
 
 def can_build(game: Game) -> bool:
@@ -121,11 +128,11 @@ def needs_player(game: Game) -> bool:
     return p not in (ROLL, OVER) and (p == RAISE_FUNDS or forced(game) is None)
 
 
-def next_roll_risk(s: GameState) -> tuple[int, int]:
-    """(amount, square): the most the next roll could cost on landing (a Bank property's rent
-    as it stands, R1-R3 with a utility at 7 on the dice, or a tax), 2 to 12 squares ahead;
-    (0, -1) when nothing there charges."""
-    best, where = 0, -1
+def _landing_costs(s: GameState) -> list[tuple[int, int, int]]:
+    """(cost, square, salary) for each square 2 to 12 ahead that charges on landing (a Bank
+    property's rent as it stands, R1-R3 with a utility at 7 on the dice, or a tax, P5);
+    salary: what GO pays on the way there (T2), which the cost is paid from."""
+    costs = []
     for d in range(2, 13):
         sq = (s.position + d) % BOARD_SIZE
         square = SQUARES[sq]
@@ -140,9 +147,38 @@ def next_roll_risk(s: GameState) -> tuple[int, int]:
                 amount = utility_factor(s, sq) * 7
         else:
             continue
-        if amount > best:
-            best, where = amount, sq
-    return best, where
+        costs.append((amount, sq, GO_SALARY if s.position + d >= BOARD_SIZE else 0))
+    return costs
+
+
+def worst_landing(s: GameState) -> tuple[int, int, int]:
+    """(amount, square, salary): the landing the next roll could make that the cash is
+    furthest from covering, counting GO's salary collected on the way (T2: Income Tax
+    reached from squares 32-39 is paid out of the 200 collected first, never a risk);
+    (0, -1, 0) when nothing there charges more than the salary on the way pays."""
+    worst = (0, -1, 0)
+    for amount, sq, salary in _landing_costs(s):
+        if amount - salary > worst[0] - worst[2]:
+            worst = (amount, sq, salary)
+    return worst
+
+
+def next_roll_risk(s: GameState) -> tuple[int, int]:
+    """(amount, square) of `worst_landing`."""
+    amount, square, _ = worst_landing(s)
+    return amount, square
+
+
+def fatal_landing(s: GameState) -> tuple[int, int, int]:
+    """(amount, square, salary): the landing the next roll can make that everything the
+    player could raise, with GO's salary on the way, would cover least: one that ends the
+    game at once (M1, E3); (0, -1, 0) when every landing can be paid."""
+    raisable = liquidation_value(s)
+    worst, short = (0, -1, 0), 0
+    for amount, sq, salary in _landing_costs(s):
+        if amount - salary - raisable > short:
+            worst, short = (amount, sq, salary), amount - salary - raisable
+    return worst
 
 
 def can_win_now(game: Game) -> bool:
@@ -165,14 +201,19 @@ def roll_on_stop(game: Game, turns_played: int, was_safe: bool,
         return Stop(STOP_TURNS)
     if not could_win and can_win_now(game):
         return Stop(STOP_WIN)
-    risk, square = next_roll_risk(s)
-    if was_safe and s.cash < risk:
-        return Stop(STOP_RISK, risk, square)
+    amount, square, salary = fatal_landing(s)
+    if square >= 0:  # every time: a roll that may end the game is the player's to make
+        return Stop(STOP_LOSS, amount, square, salary, liquidation_value(s))
+    amount, square, salary = worst_landing(s)
+    if was_safe and s.cash < amount - salary:
+        return Stop(STOP_RISK, amount, square, salary)
     return None
 
 
 def is_safe(game: Game) -> bool:
-    return game.s.cash >= next_roll_risk(game.s)[0]
+    """The cash (with GO's salary on the way) covers every landing of the next roll."""
+    amount, _, salary = worst_landing(game.s)
+    return game.s.cash >= amount - salary
 
 
 def way_to_win(game: Game) -> tuple[int, int]:
@@ -201,6 +242,7 @@ class Follow:
         self.keep_declining = keep_declining
         self.start_turn = game.turn
         self.start_cash = game.s.cash
+        self.start_square, self.start_in_jail = game.s.position, game.s.in_jail
         self.was_safe = is_safe(game)
         # A win to take stops rolling on when it appears; rolling on from a Roll on click it
         # may already be there (the player saw it and rolled), after a decision it was not

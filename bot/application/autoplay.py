@@ -23,6 +23,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from game_core import Action, Decline, Event, Game, IllegalActionError, Roll
+from game_core.errors import Refusal
 from game_core.plans import (
     CASH_OUT, LEAST_RENT, PAY_DEBT, RAISE_TO_BUY, UNBLOCK, WAYS, Plan, buy_plan,
     cash_out_plan, debt_plans, unblock_plan,
@@ -30,7 +31,7 @@ from game_core.plans import (
 from game_core.state import BUY, ROLL
 from game_core.prompts import Follow, Skip, Stop
 
-from bot.errors import InvalidRequest, StaleVersion
+from bot.errors import NOT_A_SQUARE, InvalidRequest, StaleVersion
 
 from . import checks
 from .core import GameCore
@@ -61,7 +62,8 @@ class Step:
 class Played:
     """What a click did: the game after it, every move it stored in order, and for Roll on,
     why it stopped. duplicate: the same click delivered twice (nothing more was done; the
-    events are those stored the first time). start_cash / start_turn: before the click.
+    events are those stored the first time). start_cash / start_turn / start_square /
+    start_in_jail: before the click (where an account's first turn was, if it moved not).
     rolling: the click was made rolling on, and its next decision's answer goes on rolling."""
 
     record: GameRecord
@@ -72,6 +74,8 @@ class Played:
     start_turn: int = 0
     rolling: bool = False
     keep_declining: frozenset[int] = frozenset()
+    start_square: int = -1
+    start_in_jail: bool = False
 
     @property
     def events(self) -> list[Event]:
@@ -87,7 +91,8 @@ class Played:
 def _square(value: object) -> int:
     """A square number, 0 to 39 (of a square kept declining)."""
     if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < 40:
-        raise InvalidRequest(f"a square must be a whole number from 0 to 39, not {value!r}")
+        raise InvalidRequest(f"a square must be a whole number from 0 to 39, not {value!r}",
+                             NOT_A_SQUARE, value=str(value)[:20])
     return value
 
 
@@ -163,7 +168,9 @@ class Autoplay:
         checks.an_id(user_id, "a user id")
         checks.a_version(expected_version)
         if kind not in PLAN_KINDS or way not in WAYS:
-            raise IllegalActionError(f"no plan of kind {kind!r} and way {way!r}")
+            raise IllegalActionError(f"no plan of kind {kind!r} and way {way!r}",
+                                     Refusal.UNKNOWN_PLAN, action="plan", plan=str(kind)[:20],
+                                     way=str(way)[:20])
         async with self._core.lock_for(game_id):
             record = await self._core.record(game_id, expected_version)
             if record.version != expected_version or record.owner_id != user_id:
@@ -173,7 +180,9 @@ class Autoplay:
             else:
                 plan = plan_for(record.game, kind, way)
                 if plan is None:
-                    raise IllegalActionError(f"there is no way to {kind} now")
+                    raise IllegalActionError(f"there is no way to {kind} now",
+                                             Refusal.NO_PLAN, action="plan", plan=kind,
+                                             way=way)
             if plan is None:
                 first: list[tuple[Action, str]] = [(Roll(), PLANNED)]
             else:
@@ -195,7 +204,8 @@ class Autoplay:
         result = await self._core.apply(record, user_id, expected_version, first_action)
         if result.duplicate:
             return Played(result.record, (Step(first_action, result.events, first_by),), True,
-                          None, follow.start_cash, follow.start_turn, roll_on, keep)
+                          None, follow.start_cash, follow.start_turn, roll_on, keep,
+                          follow.start_square, follow.start_in_jail)
         steps = [Step(first_action, result.events, first_by)]
         record = result.record
         queue = list(chosen[1:])
@@ -218,4 +228,5 @@ class Autoplay:
             # as it is now.
             record = await self._core.read(record.id)
         return Played(record, tuple(steps), False, follow.stop, follow.start_cash,
-                      follow.start_turn, roll_on, keep)
+                      follow.start_turn, roll_on, keep, follow.start_square,
+                      follow.start_in_jail)

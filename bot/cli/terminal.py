@@ -27,7 +27,7 @@ from game_core import (
 )
 from game_core.game import Game
 from game_core.plans import CASH_OUT, PAY_DEBT, RAISE_TO_BUY, UNBLOCK, WAYS, Plan
-from game_core.prompts import way_to_win
+from game_core.prompts import STOP_WIN, way_to_win
 from game_core.state import ROLL
 
 from bot.errors import ServiceError
@@ -38,7 +38,7 @@ from bot.i18n import format_money, t
 from bot.narration import house_rules_notice, property_lines, refusal_text, square_name
 from bot.narration.errors import error_clause
 from bot.narration.account import (
-    account_lines, describe_buy_plan, describe_debt_plans, describe_unblock_plan,
+    account_lines, describe_buy_plan, describe_debt_plans, describe_unblock_plan, key_name,
     narrate_steps, plan_steps, stop_line,
 )
 from bot.narration.hints import describe_hint
@@ -144,6 +144,7 @@ class Terminal:
         self.ask, self.say = ask, say
         self.rolling = False  # the answer to a decision goes on rolling (after `o`)
         self.keep: frozenset[int] = frozenset()  # declined for good, while rolling on
+        self.win_told = False  # the last account ended on the win stop: it named the key
 
     def money(self, amount: int, record: GameRecord) -> str:
         return format_money(amount, record.edition, self.locale)
@@ -162,8 +163,9 @@ class Terminal:
             self.say(describe_buy_plan(offered[1], game, loc))
         elif offered is not None and offered[0] == UNBLOCK:
             self.say(describe_unblock_plan(offered[1], game, loc))
-        elif offered is not None and offered[0] == CASH_OUT:
-            self.say(t(loc, "clicks.stop.win"))
+        elif offered is not None and offered[0] == CASH_OUT and not self.win_told:
+            self.say(t(loc, "clicks.offer.cash_out", cash_out=key_name(PLAN_KEY, loc)))
+        self.win_told = False
         self.say(t(loc, "clicks.terminal.options",
                    keys=" · ".join(keys_now(game, self.rolling, choices))))
         for action in game.legal_actions():
@@ -196,16 +198,20 @@ class Terminal:
         record, loc = played.record, self.locale
         game = record.game
         steps = [(step.events, step.skip) for step in played.steps]
+        keys = {"cash_out": key_name(PLAN_KEY, loc), "roll_on": key_name(ROLL_ON_KEY, loc)}
+        self.win_told = played.stop is not None and played.stop.why == STOP_WIN
         if any(step.by == ROLLED_ON for step in played.steps):
             self.say(account_lines(steps, start_cash=played.start_cash, end_cash=game.s.cash,
                                    start_turn=played.start_turn, stop=played.stop,
-                                   edition=record.edition, locale=loc, limit=10_000))
+                                   edition=record.edition, locale=loc, limit=10_000,
+                                   start_square=played.start_square,
+                                   start_in_jail=played.start_in_jail, end=game, **keys))
             return
         for line in narrate_steps(steps, edition=record.edition, locale=loc,
-                                  doubles_matter=game.options.standard_doubles):
+                                  doubles_matter=game.options.standard_doubles, end=game):
             self.say(line)
         tail = stop_line(played.stop, game.s.cash, game.turn - played.start_turn,
-                         edition=record.edition, locale=loc)
+                         edition=record.edition, locale=loc, **keys)
         if tail:
             self.say(tail)
 

@@ -1,7 +1,6 @@
 """A game worth its clicks, in words: plans step by step, the decisions taken for the
-player and why, and the short account of a Roll on (one line a turn at most, money totals,
-what the Bank built, passing GO folded into the money), fitted to a Discord field in the
-player's language."""
+player and why, and the short account of a Roll on (money totals, one line a turn at most,
+turn_account's, and why it stopped), fitted to a Discord field in the player's language."""
 
 from __future__ import annotations
 
@@ -9,22 +8,20 @@ from collections.abc import Sequence
 
 from game_core.actions import LiftMortgage, Mortgage, SellBuilding, SellJailCard
 from game_core.events import (
-    BuildingSold, Built, Collected, Event, JailCardSold, LeftJail, MortgageLifted, Mortgaged,
-    Moved, Paid, PropertyBought, PropertyDeclined, RentPaid, SentToJail, TurnStarted,
+    BuildingSold, Collected, GameLost, JailCardSold, MortgageLifted, Mortgaged, Paid, RentPaid,
 )
 from game_core.game import Game
 from game_core.plans import BUILDINGS_FIRST, KEEP_BUILDINGS, Plan
 from game_core.prompts import (
-    BUILD_MORTGAGED, STOP_RISK, STOP_TURNS, STOP_WIN, Skip, Stop,
+    BUILD_MORTGAGED, STOP_LOSS, STOP_RISK, STOP_TURNS, STOP_WIN, Skip, Stop,
 )
 
 from bot.i18n.catalog import t, tn
 from bot.i18n.layout import FIELD_LIMIT, LABEL_LIMIT
 from bot.i18n.money import format_money
 
-from .narrate import buildings_text, narrate, square_name
-
-StepWords = tuple[Sequence[Event], Skip | None]  # a stored move's events, and why if forced
+from .narrate import narrate, square_name
+from .turn_account import StepWords, TurnAccount, loss_words, turn_accounts, turn_line
 
 
 def _names(edition: str, squares: Sequence[int], locale: str) -> str:
@@ -134,105 +131,93 @@ def describe_skip(skip: Skip, edition: str, locale: str) -> str:
 
 
 def narrate_steps(steps: Sequence[StepWords], *, edition: str, locale: str,
-                  doubles_matter: bool = False) -> list[str]:
-    """Every move's events in full, each forced one told with why."""
+                  doubles_matter: bool = False, end: Game | None = None) -> list[str]:
+    """Every move's events in full, each forced one told with why. `end`: the game after
+    the last move; a loss to a debt then says what it was and what could be raised (M1)."""
     lines: list[str] = []
     for events, skip in steps:
         if skip is not None:
             lines.append(describe_skip(skip, edition, locale))
+        lost = events[-1] if events else None
+        if end is not None and isinstance(lost, GameLost) and lost.reason == "debt":
+            where = TurnAccount(end.turn, end.s.position, end.s.in_jail)
+            lines += narrate(events[:-1], edition=edition, locale=locale,
+                             doubles_matter=doubles_matter)
+            lines.append(loss_words(lost, events, where, end, edition, locale))
+            continue
         lines += narrate(events, edition=edition, locale=locale, doubles_matter=doubles_matter)
     return lines
 
 
-def stop_line(stop: Stop | None, cash: int, turns: int, *, edition: str, locale: str) -> str:
-    """Why a Roll on stopped before a decision, or "" (a decision or the end says itself)."""
+def button_name(label_key: str, locale: str) -> str:
+    """A Discord button named in a sentence: 'the "Roll on" button'."""
+    return t(locale, "clicks.control.button", label=t(locale, label_key))
+
+
+def key_name(key: str, locale: str) -> str:
+    """A terminal key named in a sentence: 'the p key'."""
+    return t(locale, "clicks.control.key", key=key)
+
+
+def stop_line(stop: Stop | None, cash: int, turns: int, *, edition: str, locale: str,
+              cash_out: str = "", roll_on: str = "") -> str:
+    """Why a Roll on stopped before a decision, or "" (a decision or the end says itself).
+    cash_out / roll_on: the controls that win and go on (a win stop names them; by default
+    the Discord buttons', `key_name` for the terminal)."""
+    def money(amount: int) -> str:
+        return format_money(amount, edition, locale)
+
     if stop is not None and stop.why == STOP_RISK:
-        return t(locale, "clicks.stop.risk", amount=format_money(stop.amount, edition, locale),
+        square = square_name(edition, stop.square)
+        if stop.salary:  # T2: GO's salary on the way is counted
+            return t(locale, "clicks.stop.risk.go", amount=money(stop.amount), square=square,
+                     cash=money(cash), total=money(cash + stop.salary))
+        return t(locale, "clicks.stop.risk", amount=money(stop.amount), square=square,
+                 cash=money(cash))
+    if stop is not None and stop.why == STOP_LOSS:
+        return t(locale, "clicks.stop.loss", amount=money(stop.amount),
                  square=square_name(edition, stop.square),
-                 cash=format_money(cash, edition, locale))
+                 most=money(stop.raisable + stop.salary))
     if stop is not None and stop.why == STOP_TURNS:
         return t(locale, "clicks.stop.turns", turns=turns)
     if stop is not None and stop.why == STOP_WIN:
-        return t(locale, "clicks.stop.win")
+        return t(locale, "clicks.stop.win",
+                 cash_out=cash_out or button_name("clicks.button.cash_out", locale),
+                 roll_on=roll_on or button_name("clicks.button.roll_on", locale))
     return ""
-
-
-def _signed(amount: int, edition: str, locale: str) -> str:
-    return ("+" if amount > 0 else "−") + format_money(abs(amount), edition, locale)
 
 
 def account_lines(steps: Sequence[StepWords], *, start_cash: int, end_cash: int,
                   start_turn: int, stop: Stop | None, edition: str, locale: str,
-                  limit: int = FIELD_LIMIT) -> str:
+                  limit: int = FIELD_LIMIT, start_square: int = -1, start_in_jail: bool = False,
+                  end: Game | None = None, cash_out: str = "", roll_on: str = "") -> str:
     """A Roll on's account in at most `limit` characters: the totals, one line per turn
-    (the newest kept when they don't all fit, with how many earlier ones are in
-    /monopoly history), and why it stopped."""
+    (turn_account: its square and each movement of money; the newest kept when they don't
+    all fit, with how many earlier ones are in /monopoly history), and why it stopped.
+    start_square/start_in_jail: where the pawn stood before the first move; end: the game
+    after the last (a loss says what could have been raised); cash_out/roll_on: as for
+    `stop_line`."""
     def money(amount: int) -> str:
         return format_money(amount, edition, locale)
 
-    turns: list[str] = []
+    accounts = turn_accounts(steps, start_turn=start_turn, start_square=start_square,
+                             start_in_jail=start_in_jail, end=end, edition=edition,
+                             locale=locale)
+    turns = [turn_line(a, edition, locale) for a in accounts]
     received = paid = go = 0
-    change, where, seen = 0, -1, False
-    extras: list[str] = []
-    turn = start_turn
-
-    def close() -> None:
-        nonlocal change, where, extras, seen
-        if seen:
-            name = square_name(edition, where, in_jail="jail" in extras) if where >= 0 else ""
-            words = [t(locale, f"clicks.account.{e}") if e in _WORDS else e for e in extras]
-            key = "clicks.account.turn" if change else "clicks.account.turn.even"
-            line = t(locale, key, turn=turn, square=name,
-                     change=_signed(change, edition, locale))
-            turns.append(" · ".join([line, *words]) if words else line)
-        change, where, extras, seen = 0, -1, [], False
-
     for events, _skip in steps:
         for e in events:
-            if isinstance(e, TurnStarted):
-                close()
-                turn = e.turn
-                continue
-            seen = True
-            if isinstance(e, Moved):
-                where = e.end
-            elif isinstance(e, Collected):
-                change += e.amount
+            if isinstance(e, Collected):
                 go += e.reason == "salary"
-            elif isinstance(e, RentPaid):
-                if e.payer == "bank":
-                    change += e.amount
-                    received += e.amount
-                else:
-                    change -= e.amount
-                    paid += e.amount
-            elif isinstance(e, Paid):
-                change -= e.amount
+            elif isinstance(e, RentPaid) and e.payer == "bank":
+                received += e.amount
+            elif isinstance(e, (RentPaid, Paid)):
                 paid += e.amount
-            elif isinstance(e, PropertyBought):
-                change -= e.price
-                extras.append(_agreeing("clicks.account.bought", e.square, edition, locale))
-            elif isinstance(e, PropertyDeclined):
-                extras.append(_agreeing("clicks.account.declined", e.square, edition, locale))
-            elif isinstance(e, Built):
-                change -= e.cost
-                if e.by == "bank":
-                    extras.append(t(locale, "clicks.account.bank_built",
-                                    buildings=buildings_text(e.buildings_after, locale)))
-            elif isinstance(e, (Mortgaged, BuildingSold, JailCardSold)):
-                change += e.amount
-            elif isinstance(e, MortgageLifted):
-                change -= e.cost
-            elif isinstance(e, SentToJail):
-                where = 10
-                extras.append("jail")
-            elif isinstance(e, LeftJail):
-                extras.append("left_jail")
-    close()
     count = len(turns)
     head = tn(locale, "clicks.account.total", count, start=money(start_cash),
               end=money(end_cash), received=money(received), paid=money(paid), go=go)
-    tail = stop_line(stop, end_cash, count, edition=edition, locale=locale)
+    tail = stop_line(stop, end_cash, count, edition=edition, locale=locale, cash_out=cash_out,
+                     roll_on=roll_on)
     room = limit - len(head) - (len(tail) + 1 if tail else 0) - 1
     kept: list[str] = []
     for line in reversed(turns):
@@ -247,12 +232,3 @@ def account_lines(steps: Sequence[StepWords], *, start_cash: int, end_cash: int,
     body = ([tn(locale, "clicks.account.earlier", earlier)] if earlier else []) + kept
     text = "\n".join([head, *body, *([tail] if tail else [])])
     return text[:limit]
-
-
-_WORDS = frozenset(("jail", "left_jail"))
-
-
-def _agreeing(key: str, square: int, edition: str, locale: str) -> str:
-    """"bought", "declined": agreeing with the square's name (French: « Rue de Paradis ·
-    refusée », « Boulevard de la Villette · refusé »; the catalog's `.feminine` variants)."""
-    return t(locale, key, square=square_name(edition, square))

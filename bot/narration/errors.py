@@ -25,7 +25,7 @@ from bot.errors import (
 )
 from bot.i18n.catalog import t
 
-from .refusals import option_refusal, refusal_text
+from .refusals import option_refusal, refusal_text, request_text
 
 REPLIES: Mapping[type[ServiceError], str] = {
     GameFinished: "error.game_over",
@@ -76,6 +76,8 @@ def error_clause(error: Exception, game: Game | None, *, locale: str) -> str:
         return refusal_text(error, game, locale=locale)
     if isinstance(error, InvalidOptionError):
         return option_refusal(error, locale=locale)
+    if isinstance(error, InvalidRequest) and (text := request_text(error, locale=locale)):
+        return text
     for kind in type(error).__mro__:
         key = CLAUSES.get(kind)
         if key is not None:

@@ -18,6 +18,7 @@ from game_core.game import Game
 from game_core.legality import not_now
 from game_core.state import RAISE_FUNDS
 
+from bot.errors import REQUEST_CODES, InvalidRequest
 from bot.i18n.catalog import command_key, command_text, t
 from bot.i18n.money import format_money, format_number
 
@@ -41,6 +42,8 @@ _CLAUSES: dict[str, str] = {
     Refusal.NO_BUILDING: "refusal.no_buildings",
     Refusal.NO_JAIL_CARD: "refusal.no_card",
     Refusal.CANNOT_AFFORD: "refusal.cost",
+    Refusal.NO_PLAN: "refusal.no_plan",
+    Refusal.UNKNOWN_PLAN: "refusal.unknown_plan",
     # P2: whatever stands in the way is said as "you can't build on X now", as it always
     # was; the codes keep the detail for a finer wording.
     **dict.fromkeys(BUILDING_REFUSALS, "refusal.cannot_build"),
@@ -122,3 +125,11 @@ def option_refusal(error: InvalidOptionError, *, locale: str) -> str:
             value = format_number(value, locale)
         values[name] = value
     return t(locale, key, **values)
+
+
+def request_text(error: InvalidRequest, *, locale: str) -> str | None:
+    """A request the service refused with a code (bot.errors.REQUEST_CODES), in the
+    player's words; None for one without (a bug or a forgery to report, not to word)."""
+    if error.code not in REQUEST_CODES:
+        return None
+    return t(locale, f"request.{error.code}", **error.values)

@@ -12,9 +12,10 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from bot.errors import NotYourGame, ServiceError
+from bot.errors import InvalidRequest, NotYourGame, ServiceError
 from bot.i18n import t
 from bot.narration.errors import reply_key
+from bot.narration.refusals import request_text
 
 from cogs.common.player_names import player_label
 
@@ -34,4 +35,6 @@ def reply_to(locale: str, error: ServiceError,
         return t(locale, key)
     if isinstance(error, NotYourGame):
         return not_your_game(locale, error.owner_id)
+    if isinstance(error, InvalidRequest) and (text := request_text(error, locale=locale)):
+        return text
     raise error

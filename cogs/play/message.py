@@ -120,8 +120,10 @@ def events_text(record: GameRecord, events: Sequence[Event], played: Played | No
     if any(step.by == ROLLED_ON for step in played.steps):
         return account_lines(steps, start_cash=played.start_cash, end_cash=game.s.cash,
                              start_turn=played.start_turn, stop=played.stop, edition=edition,
-                             locale=locale)
-    lines = narrate_steps(steps, edition=edition, locale=locale, doubles_matter=doubles)
+                             locale=locale, start_square=played.start_square,
+                             start_in_jail=played.start_in_jail, end=game)
+    lines = narrate_steps(steps, edition=edition, locale=locale, doubles_matter=doubles,
+                          end=game)
     tail = stop_line(played.stop, game.s.cash, turns, edition=edition, locale=locale)
     if tail:
         lines.append(tail)

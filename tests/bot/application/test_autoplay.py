@@ -14,7 +14,7 @@ from bot.errors import StaleVersion
 from game_core import Decline, Game, IllegalActionError, Roll
 from game_core.plans import PAY_DEBT, debt_plan
 from game_core.prompts import (
-    KEPT_DECLINING, STOP_CHOICE, STOP_OVER, STOP_RISK, STOP_TURNS, STOP_WIN, forced,
+    KEPT_DECLINING, STOP_CHOICE, STOP_LOSS, STOP_OVER, STOP_RISK, STOP_TURNS, STOP_WIN, forced,
     needs_player,
 )
 from game_core.state import RAISE_FUNDS, ROLL
@@ -101,7 +101,7 @@ async def test_roll_on_offers_the_same_decisions_as_plain_roll_without_the_empty
         assert rolled_end.game == plain_end.game  # H4: the same dice, the same choices
         assert rolled_end.version == plain_end.version  # every move stored, one by one (H3)
     stops = [p.stop.why for p in results if p.stop is not None]
-    assert set(stops) <= {STOP_CHOICE, STOP_OVER, STOP_RISK, STOP_TURNS, STOP_WIN}
+    assert set(stops) <= {STOP_CHOICE, STOP_OVER, STOP_RISK, STOP_LOSS, STOP_TURNS, STOP_WIN}
     assert STOP_CHOICE in stops
 
 
@@ -204,3 +204,35 @@ async def test_P1_declined_for_good_while_rolling_on_is_declined_again_and_said_
         record = played.record
     assert kept_skips > 0
     assert await service.verify(record.id)
+
+
+@pytest.mark.parametrize("locale", ["en", "fr", "es"])
+async def test_autoplays_refusals_carry_codes_worded_in_every_language(open_service, locale):
+    from bot.errors import NOT_A_SQUARE, InvalidRequest
+    from bot.i18n import t
+    from bot.narration.refusals import refusal_text, request_text
+    from game_core.errors import Refusal
+    from game_core.plans import CASH_OUT, LEAST_RENT
+
+    service = await open_service(3)
+    record = await service.start(OWNER, None, None)
+    autoplay = service.autoplay
+    with pytest.raises(IllegalActionError) as unknown:
+        await autoplay.carry_out(record.id, OWNER, record.version, "teleport")
+    with pytest.raises(IllegalActionError) as none_now:  # nothing to cash out on turn 1
+        await autoplay.carry_out(record.id, OWNER, record.version, CASH_OUT, LEAST_RENT)
+    with pytest.raises(InvalidRequest) as square:
+        await autoplay.roll_on(record.id, OWNER, record.version, frozenset({45}))
+    assert unknown.value.code == Refusal.UNKNOWN_PLAN
+    assert none_now.value.code == Refusal.NO_PLAN
+    assert square.value.code == NOT_A_SQUARE
+    game = record.game
+    said = [refusal_text(unknown.value, game, locale=locale),
+            refusal_text(none_now.value, game, locale=locale),
+            request_text(square.value, locale=locale)]
+    assert said == [t(locale, "refusal.unknown_plan"), t(locale, "refusal.no_plan"),
+                    t(locale, "request.not_a_square", value="45")]
+    assert "45" in said[2]
+    if locale != "en":  # worded, not the engine's English
+        assert not any(text in ("there is no such plan", "there is no way to cash_out now")
+                       for text in said)

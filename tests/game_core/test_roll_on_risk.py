@@ -1,0 +1,68 @@
+"""Where rolling on stops for money (game_core.prompts): T2's salary collected on the way
+pays a cost past GO, so it is never a risk; a landing that would end the game (M1, E3)
+stops every roll."""
+
+from __future__ import annotations
+
+import pytest
+
+from game_core.prompts import (
+    STOP_LOSS, STOP_RISK, fatal_landing, is_safe, roll_on_stop, worst_landing,
+)
+
+from .helpers import (
+    BALTIC, BOARDWALK, CONNECTICUT, INCOME_TAX, LUXURY_TAX, MEDITERRANEAN, ORIENTAL,
+    PARK_PLACE, VERMONT, new_game, put_houses,
+)
+
+
+@pytest.mark.parametrize("position", range(32, 40))
+def test_T2_P5_income_tax_reached_past_go_is_no_risk_from_squares_32_to_39(position):
+    # Every roll that reaches Income Tax (square 4) from here passes GO first: the 200
+    # collected pays the 200 tax. 150 covers the Luxury Tax (100) reachable before GO.
+    game = new_game(position=position, cash=150)
+    assert (position + 12) % 40 >= INCOME_TAX  # the tax is in reach of this roll
+    amount, square, _ = worst_landing(game.s)
+    assert square != INCOME_TAX
+    assert is_safe(game)
+    assert roll_on_stop(game, 1, was_safe=True) is None
+
+
+@pytest.mark.parametrize("position", range(32, 40))
+def test_T2_a_cost_past_go_above_the_salary_still_stops(position):
+    # A Bank hotel on Baltic Avenue (rent 450), in reach from every one of these squares:
+    # cash 200 + GO's 200 falls short, but mortgaging Park Place and Boardwalk (175 + 200)
+    # would cover it: a risk, not a loss.
+    game = new_game(position=position, cash=200, mine=[PARK_PLACE, BOARDWALK],
+                    banks=[MEDITERRANEAN, BALTIC])
+    put_houses(game, BALTIC, 5)
+    stop = roll_on_stop(game, 1, was_safe=True)
+    assert stop is not None and stop.why == STOP_RISK
+    assert (stop.amount, stop.square, stop.salary) == (450, BALTIC, 200)
+
+
+def test_P5_luxury_tax_before_go_is_a_risk():
+    game = new_game(position=35, cash=90, mine=[BOARDWALK])  # 100 tax at 38, before GO
+    stop = roll_on_stop(game, 1, was_safe=True)
+    assert stop is not None and stop.why == STOP_RISK
+    assert (stop.amount, stop.square, stop.salary) == (100, LUXURY_TAX, 0)
+
+
+def test_M1_E3_a_landing_that_would_end_the_game_stops_every_roll():
+    # Cash 100 and nothing to sell: a 600 rent can't be raised. Rolling on stops before the
+    # roll even when the cash was already under that rent at the last check.
+    game = new_game(position=3, cash=100, banks=[ORIENTAL, VERMONT, CONNECTICUT])
+    put_houses(game, CONNECTICUT, 5)
+    assert fatal_landing(game.s)[:2] == (600, CONNECTICUT)
+    for was_safe in (True, False):
+        stop = roll_on_stop(game, 1, was_safe=was_safe)
+        assert stop is not None and stop.why == STOP_LOSS
+        assert (stop.amount, stop.square, stop.raisable) == (600, CONNECTICUT, 100)
+
+
+def test_M1_E3_past_go_the_salary_counts_toward_what_could_be_raised():
+    game = new_game(position=39, cash=450, banks=[ORIENTAL, VERMONT, CONNECTICUT])
+    put_houses(game, CONNECTICUT, 5)  # 600 <= 450 + 200: payable, not fatal
+    assert fatal_landing(game.s)[1] == -1
+    stop = roll_on_stop(game, 1, was_safe=True)
+    assert stop is None  # 450 + 200 covers 600
