@@ -31,8 +31,10 @@ def subclasses(base: type) -> list[type]:
 def instance(kind: type[Exception]) -> Exception:
     """An error of `kind`, its arguments made up from their names."""
     values = {"detail": "disk I/O error", "path": "/tmp/x.sqlite3", "source": "/tmp/old"}
-    args = [values.get(name, 3) for name in inspect.signature(kind.__init__).parameters
-            if name != "self"]
+    # the required arguments only: an optional code (InvalidRequest's) is left out
+    args = [values.get(name, 3)
+            for name, p in inspect.signature(kind.__init__).parameters.items()
+            if name != "self" and p.kind is p.POSITIONAL_OR_KEYWORD and p.default is p.empty]
     return kind(*args)
 
 
