@@ -34,7 +34,7 @@ def instance(kind: type[Exception]) -> Exception:
     # the required arguments only: an optional code (InvalidRequest's) is left out
     args = [values.get(name, 3)
             for name, p in inspect.signature(kind.__init__).parameters.items()
-            if name != "self" and p.kind is p.POSITIONAL_OR_KEYWORD and p.default is p.empty]
+            if name != "self" and p.kind is not p.VAR_KEYWORD and p.default is p.empty]
     return kind(*args)
 
 
