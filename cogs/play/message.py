@@ -271,7 +271,7 @@ def build_controls(record: GameRecord, *, locale: str, preview: bool = False,
     Row 0-1: the decision's buttons, and Hint; rows 2-4: sell, mortgage and lift menus (each
     capped at 25 options, Discord's limit: once one is used, the next shows). At a build stop
     with two levels or more within reach (P2), the levels are a menu on row 1, each with its
-    cost, in place of the one-house or hotel button, and Hint joins row 0. `rolling`: the
+    cost (the one-house or hotel button stays), and Hint joins row 0. `rolling`: the
     message comes from rolling on, and answering its decision goes on rolling;
     `keep`: the properties the player asked, rolling on, not to be offered again.
     """
@@ -308,12 +308,8 @@ def build_controls(record: GameRecord, *, locale: str, preview: bool = False,
         record, choices, locale=locale)]
     after = 1 if buttons and type(buttons[0]) is Roll else len(items)
     items[after:after] = flows
-    levels = choices.build_to  # P2 in one go: its first level is the one building
-    kept = [item for item in items if type(item[3]) not in (BuildHouse, BuildHotel)]
-    if levels and len(kept) < 5:  # the build menu takes row 1: row 0 must hold the rest
-        items = kept
-    else:
-        levels = ()
+    # P2 in one go: the build menu takes row 1, so row 0 must hold the buttons and Hint.
+    levels = choices.build_to if len(items) < 5 else ()
     for index, (what, label, style, action) in enumerate(items):
         if action is not None:
             view.add_item(ActionButton.for_action(record, action, label=label, style=style,
