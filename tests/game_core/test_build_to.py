@@ -180,3 +180,13 @@ def test_P2_S3_S5_build_to_is_exactly_the_single_builds_then_done(cash, houses, 
     assert _state(game) == _state(single)
     assert total_money(game) == money and game.s.cash >= 0  # S3, paid in full
     assert game.s.buildings[BALTIC] == level and game.pending != BUILD
+
+
+def test_T3_P2_after_doubles_building_up_to_a_level_still_rolls_again():
+    game = new_game((1, 1), position=MEDITERRANEAN, cash=1000, mine=[MEDITERRANEAN, BALTIC],
+                    doubles="standard")
+    game.apply(Roll())  # 1+1 from Mediterranean: Baltic, a double
+    assert game.pending == BUILD and game.pending_square == BALTIC
+    events = game.apply(BuildTo(2))
+    assert types(events) == ["built", "built"]  # no new turn: the double rolls again (T3)
+    assert game.pending == ROLL and game.turn == 1 and game.s.buildings[BALTIC] == 2
