@@ -63,6 +63,20 @@ class BuildHotel(Action):
 
 
 @dataclass(frozen=True, slots=True)
+class BuildTo(Action):
+    """P2 in one decision: build on the street the pawn stands on, one building at a time,
+    until it has `level` (1-4 houses, 5 = the hotel), then end the stop. The solo text
+    builds on the stop's street only and not evenly ("ne se fait pas uniformément"), so a
+    level is about that one street, never its whole group."""
+
+    type: ClassVar[str] = "build_to"
+    level: int
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"type": self.type, "level": self.level}
+
+
+@dataclass(frozen=True, slots=True)
 class DoneBuilding(Action):
     """P2: stop building and end the stop."""
 
@@ -126,7 +140,8 @@ _SIMPLE: dict[str, Action] = {
 _WITH_SQUARE: dict[str, type[SquareAction]] = {
     cls.type: cls for cls in (Mortgage, LiftMortgage, SellBuilding)
 }
-ACTION_TYPES: tuple[str, ...] = (*_SIMPLE, *_WITH_SQUARE)
+LEVELS = range(1, 6)  # BuildTo: 1-4 houses, 5 the hotel (board.HOTEL)
+ACTION_TYPES: tuple[str, ...] = (*_SIMPLE, *_WITH_SQUARE, BuildTo.type)
 
 
 def action_from_dict(data: Any) -> Action:
@@ -140,4 +155,7 @@ def action_from_dict(data: Any) -> Action:
     square = data.get("square")
     if cls is not None and len(data) == 2 and type(square) is int and 0 <= square < 40:
         return cls(square)
+    level = data.get("level")
+    if kind == BuildTo.type and len(data) == 2 and type(level) is int and level in LEVELS:
+        return BuildTo(level)
     raise CorruptStateError(f"not a valid action: {data!r}")

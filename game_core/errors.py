@@ -57,6 +57,8 @@ class Refusal(StrEnum):
     NO_HOUSE_LEFT = "no_house_left"  # S5: the supply holds no house
     NO_HOTEL_LEFT = "no_hotel_left"  # S5: the supply holds no hotel
     CANNOT_AFFORD_BUILDING = "cannot_afford_building"  # it costs `cost`, the player has `cash`
+    # (building up to a `level`, BuildTo: `cost` is the whole plan's, and `level` is given)
+    ALREADY_BUILT = "already_built"  # BuildTo: the street has `houses` (5: a hotel) >= `level`
 
     # -- a plan carried out for the player (game_core.plans): `plan` (its kind), `way` -------
     NO_PLAN = "no_plan"  # no such plan can be found now (the game moved on since it was shown)
@@ -71,7 +73,8 @@ WAITING = frozenset({Refusal.GAME_OVER, Refusal.MUST_ROLL, Refusal.IN_JAIL,
 BUILDING_REFUSALS = frozenset({Refusal.NOT_WHOLE_GROUP, Refusal.GROUP_MORTGAGED,
                                Refusal.HAS_HOTEL, Refusal.HAS_FOUR_HOUSES,
                                Refusal.NEEDS_FOUR_HOUSES, Refusal.NO_HOUSE_LEFT,
-                               Refusal.NO_HOTEL_LEFT, Refusal.CANNOT_AFFORD_BUILDING})
+                               Refusal.NO_HOTEL_LEFT, Refusal.CANNOT_AFFORD_BUILDING,
+                               Refusal.ALREADY_BUILT})
 
 
 class IllegalActionError(GameError):

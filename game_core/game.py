@@ -13,8 +13,8 @@ from typing import Any
 
 from . import finance, moves
 from .actions import (
-    Action, Buy, BuildHotel, BuildHouse, Decline, DoneBuilding, LiftMortgage, Mortgage, PayFine,
-    Resign, Roll, SellBuilding, SellJailCard, UseJailCard,
+    LEVELS, Action, Buy, BuildHotel, BuildHouse, BuildTo, Decline, DoneBuilding, LiftMortgage,
+    Mortgage, PayFine, Resign, Roll, SellBuilding, SellJailCard, UseJailCard,
 )
 from .board import PROPERTIES, SQUARES
 from .editions import EDITIONS
@@ -23,7 +23,7 @@ from .events import Event
 from .legality import CHECKS, Check, why_illegal
 from .options import Options
 from .rng import BY_ROLL, DICE_SCHEMES
-from .rules import hotel_refusal, house_refusal, lift_leaves_fine_unpayable
+from .rules import build_levels, hotel_refusal, house_refusal, lift_leaves_fine_unpayable
 from .state import BUILD, BUY, OVER, PLAYER, RAISE_FUNDS, ROLL, GameState
 from .turn import GameOver
 
@@ -34,6 +34,7 @@ RESIGN_ACTION = Resign()
 _MORTGAGE = {i: Mortgage(i) for i in PROPERTIES}
 _LIFT = {i: LiftMortgage(i) for i in PROPERTIES}
 _SELL = {i: SellBuilding(i) for i in PROPERTIES}
+_BUILD_TO = {level: BuildTo(level) for level in LEVELS}
 _GROUP = tuple(sq.group for sq in SQUARES)
 
 
@@ -178,6 +179,8 @@ class Game:
                 out.append(HOUSE_ACTION)
             if not hotel_refusal(s, sq):
                 out.append(HOTEL_ACTION)
+            # P2 in one go: one per level the cash and the supply reach (at most five).
+            out += [_BUILD_TO[level] for level in build_levels(s, sq)]
             out.append(DONE_ACTION)
         else:  # JAIL
             out = [FINE_ACTION]
@@ -248,6 +251,7 @@ _HANDLERS: dict[type[Action], _Handler] = {
     Decline: moves.decline,
     BuildHouse: moves.build,
     BuildHotel: moves.build,
+    BuildTo: moves.build_to,
     DoneBuilding: moves.done_building,
     PayFine: moves.pay_fine,
     UseJailCard: moves.use_jail_card,

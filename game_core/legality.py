@@ -11,12 +11,14 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from .actions import Action, BuildHotel, BuildHouse, Buy, Decline, DoneBuilding, LiftMortgage
-from .actions import Mortgage, PayFine, Resign, Roll, SellBuilding, SellJailCard, UseJailCard
-from .board import JAIL_FINE, SQUARES
+from .actions import Action, BuildHotel, BuildHouse, BuildTo, Buy, Decline, DoneBuilding
+from .actions import LiftMortgage, Mortgage, PayFine, Resign, Roll, SellBuilding, SellJailCard
+from .actions import UseJailCard
+from .board import HOTEL, JAIL_FINE, SQUARES
 from .editions import EDITIONS
 from .errors import IllegalActionError, Refusal
-from .rules import group_has_buildings, hotel_refusal, house_refusal, lift_leaves_fine_unpayable
+from .rules import build_to_cost, build_to_refusal, group_has_buildings, hotel_refusal
+from .rules import house_refusal, lift_leaves_fine_unpayable
 from .state import BUILD, BUY, JAIL, OVER, PLAYER, RAISE_FUNDS, ROLL, GameState
 
 Check = Callable[[GameState, Action], IllegalActionError | None]
@@ -34,6 +36,7 @@ _WAITING: dict[str, tuple[Refusal, str]] = {
 _WHAT = {
     Roll.type: "roll", Buy.type: "buy", Decline.type: "decline",
     BuildHouse.type: "build a house", BuildHotel.type: "build a hotel",
+    BuildTo.type: "build up to a level",
     DoneBuilding.type: "stop building", PayFine.type: "pay the fine",
     UseJailCard.type: "use a Get Out of Jail Free card", SellJailCard.type: "sell a card",
     Mortgage.type: "mortgage", LiftMortgage.type: "lift the mortgage on",
@@ -50,6 +53,7 @@ _BUILDING_WHY = {
     Refusal.NO_HOUSE_LEFT: "the supply has no house left",
     Refusal.NO_HOTEL_LEFT: "the supply has no hotel left",
     Refusal.CANNOT_AFFORD_BUILDING: "a {building} costs {cost} and you have {cash}",
+    Refusal.ALREADY_BUILT: "it already has {houses}",
 }
 _IS_PROPERTY = tuple(sq.is_property for sq in SQUARES)
 
@@ -137,6 +141,36 @@ def _build(s: GameState, action: Action) -> IllegalActionError | None:
                                      cash=money(s, s.cash))
     return IllegalActionError(f"can't build a {building} on {name(s, sq)}: {why}", code,
                               **values)
+
+
+def _build_to(s: GameState, action: Action) -> IllegalActionError | None:
+    """P2: the stop's street up to `level`, every step legal and the whole plan paid in
+    cash (T4: raise the money first, as for one building)."""
+    if s.pending != BUILD:
+        return not_now(s, action)
+    assert isinstance(action, BuildTo)
+    sq, level = s.pending_square, action.level
+    code = build_to_refusal(s, sq, level)
+    if code is None:
+        return None
+    building = "hotel" if level == HOTEL else "house"
+    values: dict[str, object] = {"action": action.type, "square": sq, "building": building,
+                                 "level": level}
+    if code == Refusal.ALREADY_BUILT:
+        values["houses"] = s.buildings[sq]
+    elif code == Refusal.CANNOT_AFFORD_BUILDING:
+        values["cost"], values["cash"] = build_to_cost(s, sq, level), s.cash
+    if code == Refusal.CANNOT_AFFORD_BUILDING:
+        why = (f"it costs {money(s, build_to_cost(s, sq, level))} and you have "
+               f"{money(s, s.cash)}")
+    else:
+        why = _BUILDING_WHY[code].format(houses=_buildings(s.buildings[sq]), building="house")
+    return IllegalActionError(f"can't build up to {_buildings(level)} on {name(s, sq)}: "
+                              f"{why}", code, **values)
+
+
+def _buildings(count: int) -> str:
+    return "a hotel" if count == HOTEL else f"{count} house{'s' if count != 1 else ''}"
 
 
 def _use_jail_card(s: GameState, action: Action) -> IllegalActionError | None:
@@ -240,6 +274,7 @@ CHECKS: dict[type[Action], Check] = {
     Decline: _waits_for(BUY),
     BuildHouse: _build,
     BuildHotel: _build,
+    BuildTo: _build_to,
     DoneBuilding: _waits_for(BUILD),
     PayFine: _waits_for(JAIL),
     UseJailCard: _use_jail_card,

@@ -6,7 +6,7 @@ refused action leaves the game exactly as it was and its reason is decided in on
 
 from __future__ import annotations
 
-from .actions import Action, BuildHotel
+from .actions import Action, BuildHotel, BuildTo
 from .board import HOTEL, JAIL_FINE, PROPERTIES, SQUARES
 from .cards import CARDS
 from .events import (
@@ -94,8 +94,24 @@ def decline(s: GameState, action: Action, ev: list[Event]) -> None:
 
 def build(s: GameState, action: Action, ev: list[Event]) -> None:
     """P2: a house (up to 4) or, with 4 houses, a hotel, on the street of this stop only."""
-    hotel = isinstance(action, BuildHotel)
     sq = s.pending_square
+    _put_up(s, ev, sq, isinstance(action, BuildHotel))
+    if not can_start_building(s, sq):  # nothing more can go here: the stop is over
+        t.end_turn(s, ev)
+
+
+def build_to(s: GameState, action: Action, ev: list[Event]) -> None:
+    """P2: the street of this stop up to the level chosen, one building at a time (an event
+    each, as if built one by one), then the stop is over: the player chose where to stop."""
+    assert isinstance(action, BuildTo)
+    sq = s.pending_square
+    for level in range(s.buildings[sq] + 1, action.level + 1):
+        _put_up(s, ev, sq, level == HOTEL)
+    t.end_turn(s, ev)
+
+
+def _put_up(s: GameState, ev: list[Event], sq: int, hotel: bool) -> None:
+    """P2, S5: one house or the hotel on `sq`, paid to the Bank, taken from the supply."""
     cost = SQUARES[sq].house_cost  # P2: a hotel costs the house cost
     s.cash -= cost
     s.bank_cash += cost
@@ -107,8 +123,6 @@ def build(s: GameState, action: Action, ev: list[Event]) -> None:
         s.houses_left -= 1
         s.buildings[sq] += 1
     ev.append(Built(sq, "hotel" if hotel else "house", "player", cost, s.buildings[sq]))
-    if not can_start_building(s, sq):  # nothing more can go here: the stop is over
-        t.end_turn(s, ev)
 
 
 def done_building(s: GameState, action: Action, ev: list[Event]) -> None:

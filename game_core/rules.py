@@ -178,6 +178,48 @@ def hotel_refusal(s: GameState, square: int) -> Refusal | None:
     return None
 
 
+def build_to_cost(s: GameState, square: int, level: int) -> int:
+    """P2: what building `square` up to `level` costs: the house cost for each building,
+    the hotel included."""
+    return max(level - s.buildings[square], 0) * SQUARES[square].house_cost
+
+
+def build_to_refusal(s: GameState, square: int, level: int) -> Refusal | None:
+    """Why `square` can't be built up to `level` (1-4 houses, 5 the hotel) now, in one go
+    (P2), or None when it can: each step as `house_refusal` / `hotel_refusal` would judge
+    it, the supply (S5) holding the houses still to come at once (they go up before the
+    hotel takes them back), and the cash paying the whole plan."""
+    if not owns_group(s, square, PLAYER):
+        return Refusal.NOT_WHOLE_GROUP
+    if group_mortgaged(s, square):
+        return Refusal.GROUP_MORTGAGED
+    b = s.buildings[square]
+    if b == HOTEL:
+        return Refusal.HAS_HOTEL
+    if level <= b:
+        return Refusal.ALREADY_BUILT
+    if min(level, 4) - b > s.houses_left:
+        return Refusal.NO_HOUSE_LEFT
+    if level == HOTEL and s.hotels_left == 0:
+        return Refusal.NO_HOTEL_LEFT
+    if s.cash < build_to_cost(s, square, level):
+        return Refusal.CANNOT_AFFORD_BUILDING
+    return None
+
+
+def build_levels(s: GameState, square: int) -> range:
+    """P2: the levels `square` can be built up to now, in one go: from one building more to
+    as many as the cash and the supply allow (each condition only tightens as the level
+    rises, so they are consecutive). Empty when not even one building can go up."""
+    b = s.buildings[square]
+    top = b
+    for level in range(b + 1, HOTEL + 1):
+        if build_to_refusal(s, square, level) is not None:
+            break
+        top = level
+    return range(b + 1, top + 1) if top > b else range(0)
+
+
 def player_buildings(s: GameState) -> tuple[int, int]:
     """(houses, hotels) the player has on the board (P4: repairs count the player's only)."""
     houses = hotels = 0

@@ -11,8 +11,8 @@ from collections.abc import Callable
 from typing import Protocol
 
 from .actions import (
-    Action, Buy, BuildHotel, BuildHouse, Decline, DoneBuilding, LiftMortgage, Mortgage, PayFine,
-    Resign, Roll, SellBuilding, SellJailCard, UseJailCard,
+    Action, Buy, BuildHotel, BuildHouse, BuildTo, Decline, DoneBuilding, LiftMortgage, Mortgage,
+    PayFine, Resign, Roll, SellBuilding, SellJailCard, UseJailCard,
 )
 from .board import GROUP_OF, HOTEL, JAIL_CARD_VALUE, PROPERTIES, SQUARES, STREETS, Kind
 from .game import Game
@@ -113,7 +113,9 @@ class NeverBuy:
 
 
 class RandomPlayer:
-    """Any legal action but resigning, uniformly, from its own seeded generator."""
+    """Any legal action but resigning, uniformly, from its own seeded generator. Building up
+    to a level (BuildTo) is left out: it is only several of the other builds in one, and
+    without it a seed's random game stays the one stored games were played with."""
 
     name = "random"
 
@@ -121,7 +123,7 @@ class RandomPlayer:
         self.rng = random.Random(seed)
 
     def choose(self, game: Game) -> Action:
-        legal = [a for a in game.legal_actions() if type(a) is not Resign]
+        legal = [a for a in game.legal_actions() if type(a) not in (Resign, BuildTo)]
         # Lifting and re-mortgaging back and forth can go on forever; keep it rare.
         calm = [a for a in legal if type(a) not in (Mortgage, LiftMortgage, SellBuilding)]
         if calm and (len(calm) == len(legal) or self.rng.random() < 0.9):

@@ -5,16 +5,17 @@ The engine's legal actions are the decisions (Roll, Buy, Build..., and the sell,
 and lift menus); on top of them both clients offer the same one-click ways: Roll on beside
 Roll, cashing out when that wins now (M5), Pay it for me on a debt (T4), the plan that
 raises the price of an offer the cash can't pay (P1 + M1), the plan that lifts what blocks
-building here when a building then follows (P2 + M2), and, while rolling on, declining for
-good an offer nobody would take. Worked out once per message: finding a plan plays trial
-moves.
+building here when a building then follows (P2 + M2), building the stop's street up to a
+level in one go (P2: a menu of the levels the cash pays in full, each with its cost), and,
+while rolling on, declining for good an offer nobody would take. Worked out once per
+message: finding a plan plays trial moves.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from game_core import Action, Game
+from game_core import Action, BuildTo, Game
 from game_core.plans import CASH_OUT, PAY_DEBT, RAISE_TO_BUY, Plan, buy_plan, unblock_plan
 from game_core.prompts import can_win_now
 from game_core.state import BUILD, BUY, RAISE_FUNDS, ROLL
@@ -28,6 +29,9 @@ class Choices:
     pay_debt: bool  # T4: a debt to raise money for (Pay it for me)
     plan: Plan | None  # raise the offer's price (RAISE_TO_BUY), or unblock a build (UNBLOCK)
     decline_for_good: bool  # rolling on: an offer that would stay unowned (no Bank pawn)
+    # P2: the levels the stop's street can be built up to now, when there are two or more
+    # (a menu offering one thing decides nothing: the one house or hotel has its button).
+    build_to: tuple[BuildTo, ...] = ()
 
     @property
     def plan_kind(self) -> str | None:
@@ -48,13 +52,16 @@ def choices_now(game: Game, *, rolling: bool = False) -> Choices:
     elif pending == BUILD:
         found = unblock_plan(game)
         plan = found if found is not None and found.then is not None else None
+    actions = tuple(game.legal_actions())
+    build_to = tuple(a for a in actions if isinstance(a, BuildTo))
     return Choices(
-        actions=tuple(game.legal_actions()),
+        actions=actions,
         roll_on=pending == ROLL,
         cash_out=pending == ROLL and can_win_now(game),
         pay_debt=pending == RAISE_FUNDS,
         plan=plan,
         decline_for_good=rolling and pending == BUY and not game.s.pawns_left,
+        build_to=build_to if len(build_to) > 1 else (),
     )
 
 

@@ -9,6 +9,8 @@ build a house/hotel, `f` finish building, `j` pay the fine, `c` use the card, `k
 `v` the text board, `h` a hint (the same hint service as the bot's, in worker
 processes started at the first `h`), `q` quit, `?` the keys. As on Discord, the answer to a
 decision Roll on stopped for goes on rolling, until `r`.
+At a build stop, `u N` builds the street up to N houses (5: the hotel) at once; each level
+within reach is listed with its cost first.
 
 The terminal plays on its own database file by default (TERMINAL_DB_PATH), never the bot's:
 a game played here must not land on the bot's leaderboards (--db chooses another).
@@ -25,6 +27,7 @@ from game_core import (
     Action, BuildHotel, BuildHouse, Buy, Decline, DoneBuilding, GameError, IllegalActionError,
     LiftMortgage, Mortgage, PayFine, Resign, Roll, SellBuilding, SellJailCard, UseJailCard,
 )
+from game_core import BuildTo
 from game_core.game import Game
 from game_core.plans import CASH_OUT, PAY_DEBT, RAISE_TO_BUY, UNBLOCK, WAYS, Plan
 from game_core.prompts import STOP_WIN, way_to_win
@@ -35,6 +38,7 @@ from bot.application.autoplay import ROLLED_ON, Played, plan_for
 from bot.application.choices import Choices, choices_now
 from bot.application.hints import HintService
 from bot.i18n import format_money, t
+from bot.narration import build_to_note
 from bot.narration import house_rules_notice, property_lines, refusal_text, square_name
 from bot.narration.errors import error_clause
 from bot.narration.account import (
@@ -59,7 +63,7 @@ HINT_WORDS = ("h", "hint", "conseil")
 KEYS: dict[type[Action], str] = {
     Roll: "r", Buy: "b", Decline: "d", BuildHouse: "u", BuildHotel: "t", DoneBuilding: "f",
     PayFine: "j", UseJailCard: "c", SellJailCard: "k", Mortgage: "m", LiftMortgage: "l",
-    SellBuilding: "x", Resign: "g",
+    SellBuilding: "x", Resign: "g", BuildTo: "u",  # `u N`: up to N, the levels listed
 }
 SQUARE_KEYS = {"m": Mortgage, "l": LiftMortgage, "x": SellBuilding}
 ROLL_ON_KEY, PLAN_KEY, STATUS_KEY, BOARD_KEY, HELP_KEY = "o", "p", "s", "v", "?"
@@ -95,7 +99,7 @@ def keys_now(game: Game, rolling: bool = False, choices: Choices | None = None) 
     """The keys that do something now, in a stable order."""
     choices = choices or choices_now(game, rolling=rolling)
     legal = choices.actions
-    keys = [KEYS[type(a)] for a in legal if type(a) not in SQUARE_KEYS.values()]
+    keys = [KEYS[type(a)] for a in legal if type(a) not in (*SQUARE_KEYS.values(), BuildTo)]
     if choices.roll_on:
         keys.insert(1, ROLL_ON_KEY)
     if choices.decline_for_good:
@@ -105,6 +109,8 @@ def keys_now(game: Game, rolling: bool = False, choices: Choices | None = None) 
     for key, kind in SQUARE_KEYS.items():
         if any(type(a) is kind for a in legal):
             keys.append(f"{key} N")
+    if choices.build_to:
+        keys.append(f"{KEYS[BuildTo]} N")
     return list(dict.fromkeys(keys)) + ["s", "v", "h", "q"]
 
 
@@ -129,8 +135,12 @@ def parse(answer: str, game: Game, rolling: bool = False) -> Action | str | None
             return None
         wanted: Action = SQUARE_KEYS[key](int(rest))
         return wanted if wanted in legal else None
+    if key == KEYS[BuildTo] and rest:  # P2: up to level N, one of those listed
+        level = BuildTo(int(rest)) if rest.isascii() and rest.isdigit() else None
+        return level if level in legal else None
     for action in legal:
-        if KEYS[type(action)] == answer and type(action) not in SQUARE_KEYS.values():
+        if KEYS[type(action)] == answer and type(action) not in (*SQUARE_KEYS.values(),
+                                                                  BuildTo):
             return action
     return None
 
@@ -173,6 +183,10 @@ class Terminal:
                 self.say(t(loc, "clicks.terminal.menu", key=KEYS[type(action)],
                            square=action.square,  # type: ignore[attr-defined]
                            label=action_label(action, game, locale=loc)))
+        for level in choices.build_to:  # P2: each level with its cost, before it is chosen
+            self.say(t(loc, "clicks.terminal.menu", key=KEYS[BuildTo], square=level.level,
+                       label=f"{action_label(level, game, locale=loc)} · "
+                             f"{build_to_note(level, game, locale=loc)}"))
 
     def status(self, record: GameRecord) -> None:
         game, loc = record.game, self.locale

@@ -9,12 +9,13 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from game_core.actions import (
-    Action, BuildHotel, BuildHouse, Buy, Decline, DoneBuilding, LiftMortgage, Mortgage, PayFine,
-    Resign, Roll, SellBuilding, SellJailCard, UseJailCard,
+    Action, BuildHotel, BuildHouse, BuildTo, Buy, Decline, DoneBuilding, LiftMortgage, Mortgage,
+    PayFine, Resign, Roll, SellBuilding, SellJailCard, UseJailCard,
 )
 from game_core.board import HOTEL, JAIL, JAIL_CARD_VALUE, JAIL_FINE, PROPERTIES, SQUARES
 from game_core.cards import CARDS
 from game_core.editions import EDITIONS
+from game_core.errors import Refusal
 from game_core.events import (
     BankBankrupt, BuildingSold, Built, CardDrawn, Collected, DiceRolled, Event, FundsNeeded,
     GameLost, GameWon, JailCardKept, JailCardSold, JailCardUsed, LeftJail, Moved,
@@ -22,6 +23,7 @@ from game_core.events import (
     StayedInJail, TurnStarted,
 )
 from game_core.game import Game
+from game_core.rules import build_to_cost, build_to_refusal
 from game_core.state import BUILD, BUY, JAIL as PENDING_JAIL, OVER, PLAYER, RAISE_FUNDS
 
 from bot.i18n.catalog import points, t, tn
@@ -363,6 +365,15 @@ def action_label(action: Action, game: Game, *, locale: str) -> str:
         return t(locale, "button.roll_jail" if s.pending == PENDING_JAIL else "button.roll")
     if isinstance(action, Buy):
         return t(locale, "button.buy", price=money(SQUARES[s.pending_square].price))
+    if isinstance(action, BuildTo):  # P2 in one go: the whole plan's cost
+        sq, level = s.pending_square, action.level
+        values = {"cost": money(build_to_cost(s, sq, level))}
+        name = square_name(edition, sq)
+        label = _build_to_label(locale, level, name, values)
+        if len(label) > LABEL_LIMIT:  # shorten the name, never the amount
+            keep = max(len(name) - (len(label) - LABEL_LIMIT) - 1, 1)
+            label = _build_to_label(locale, level, name[:keep] + "…", values)
+        return label
     if isinstance(action, BuildHouse | BuildHotel):
         key = "button.build_hotel" if isinstance(action, BuildHotel) else "button.build_house"
         return t(locale, key, cost=money(SQUARES[s.pending_square].house_cost))
@@ -377,3 +388,20 @@ def action_label(action: Action, game: Game, *, locale: str) -> str:
         return t(locale, "button.sell_card", deck=deck, amount=money(JAIL_CARD_VALUE))
     simple = {Decline: "button.decline", DoneBuilding: "button.done", Resign: "button.resign"}
     return t(locale, simple[type(action)])
+
+
+def _build_to_label(locale: str, level: int, square: str, values: dict[str, str]) -> str:
+    if level == HOTEL:
+        return t(locale, "select.build_to.hotel", square=square, **values)
+    return tn(locale, "select.build_to", level, square=square, **values)
+
+
+def build_to_note(action: BuildTo, game: Game, *, locale: str) -> str:
+    """Under a BuildTo option: the cash left after it, and for the highest level when the
+    cash stops it (not the supply, nor the hotel), that it is as many as the cash allows."""
+    s = game.s
+    sq, level = s.pending_square, action.level
+    left = format_money(s.cash - build_to_cost(s, sq, level), game.edition, locale)
+    most = level < HOTEL and build_to_refusal(s, sq, level + 1) == (
+        Refusal.CANNOT_AFFORD_BUILDING)
+    return t(locale, "select.build_to.most" if most else "select.build_to.left", cash=left)

@@ -56,8 +56,12 @@ _AMOUNTS = frozenset({"cost", "cash", "debt", "fine"})
 
 
 def select_placeholder(game: Game, kind: str, *, locale: str) -> str:
-    """The placeholder of one menu, `kind` "sell", "mortgage" or "lift"; while raising funds
-    (M1, where lifting is not offered) it says how much is still missing."""
+    """The placeholder of one menu, `kind` "sell", "mortgage", "lift" or "build" (building
+    the stop's street up to a level, P2); while raising funds (M1, where lifting is not
+    offered) it says how much is still missing."""
+    if kind == "build":
+        return t(locale, "select.placeholder.build",
+                 square=square_name(game.edition, game.s.pending_square))
     if game.pending == RAISE_FUNDS and kind != "lift":
         missing = max(game.s.debt - game.s.cash, 0)
         return t(locale, f"select.placeholder.raise.{kind}",

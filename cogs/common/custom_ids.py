@@ -12,7 +12,8 @@ Discord caps a custom_id at 100 characters (components reference); `tests/cogs` 
 the longest of each kind and check it.
 
     sm:b:<game>:<version>:<owner>:<action>      a game message's button (GameAction)
-    sm:s:<game>:<version>:<owner>:<menu>        a game message's menu (GameMenu)
+    sm:s:<game>:<version>:<owner>:<menu>        a game message's menu (GameMenu): sell,
+                                                mortgage, lift (a square each), build (a level)
     sm:again:<game>:<owner>                     Play again, under a finished game
     sm:hint:<game>:<version>:<owner>            the Hint button
     sm:hplan:<game>:<version>:<owner>:<kind>:<way>  carry out a plan a hint weighed
@@ -50,6 +51,14 @@ def fits(*numbers: int) -> bool:
 def square_of(value: str) -> int | None:
     """A menu option's value: a square number, in ASCII digits; None for anything else."""
     if value.isascii() and value.isdigit() and int(value) < SQUARES:
+        return int(value)
+    return None
+
+
+def level_of(value: str) -> int | None:
+    """A build menu option's value: the level to build the street up to, 1-4 houses or 5 the
+    hotel, as one ASCII digit; None for anything else."""
+    if len(value) == 1 and value in "12345":
         return int(value)
     return None
 
@@ -96,7 +105,8 @@ class GameAction:
 
 @dataclass(frozen=True, slots=True)
 class GameMenu:
-    """A menu on the game message (sell, mortgage, lift); the chosen square is its value."""
+    """A menu on the game message (sell, mortgage, lift, build); the chosen square (the level,
+    building up to one) is its value."""
 
     TEMPLATE: ClassVar[str] = rf"sm:s:{_GAME}:{_VERSION}:{_OWNER}:(?P<kind>[^:]+)"
     game_id: int

@@ -22,7 +22,7 @@ from game_core.plans import CASH_OUT, PAY_DEBT, RAISE_TO_BUY, UNBLOCK
 
 from cogs.play.controls import (
     DECLINE_ALWAYS, PLAN_BACK, PLAN_BUY, PLAN_CASH_OUT, PLAN_DEBT, PLAN_DEBT_GO, PLAN_UNBLOCK,
-    ROLL_ON, SELECT_ACTIONS,
+    ROLL_ON, menu_action,
 )
 from cogs.common.custom_ids import split_rolling
 from cogs.common.errors import report_error
@@ -138,10 +138,13 @@ async def play_flow(interaction: discord.Interaction[Any], game_id: int, version
                 return service.autoplay.play(game_id, user, version, Decline(), roll_on=True,
                                              keep_declining=keep, never_again=True)
         else:
-            menu, _, square = base.partition("=")
-            chosen = action_from_dict(
-                {"type": SELECT_ACTIONS[menu].type, "square": int(square)} if square
-                else {"type": base})
+            menu, _, value = base.partition("=")
+            # A menu's option (checked by its control), or a button's action.
+            found = menu_action(menu, value) if value else action_from_dict({"type": base})
+            if found is None:  # checked by its control already: never one of ours
+                await ephemeral(interaction, t(locale_for(interaction), "error.unknown_control"))
+                return
+            chosen = found
 
             def work() -> Awaitable[Played]:
                 return service.autoplay.play(game_id, user, version, chosen, roll_on=rolling,

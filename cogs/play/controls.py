@@ -21,18 +21,21 @@ import discord
 
 from bot.application.service import GameRecord
 from game_core import (
-    Action, BuildHotel, BuildHouse, Buy, Decline, DoneBuilding, LiftMortgage, Mortgage, PayFine,
-    Roll, SellBuilding, SellJailCard, UseJailCard, action_from_dict,
+    Action, BuildHotel, BuildHouse, BuildTo, Buy, Decline, DoneBuilding, LiftMortgage, Mortgage,
+    PayFine, Roll, SellBuilding, SellJailCard, UseJailCard, action_from_dict,
 )
 
 from cogs.common.custom_ids import (
-    AskHint, GameAction, GameMenu, PlayAgain, fits, rolling_id, split_rolling, square_of,
+    AskHint, GameAction, GameMenu, PlayAgain, fits, level_of, rolling_id, split_rolling,
+    square_of,
 )
 from cogs.common.replies import parts_of, refuse, refuse_stranger
 
 SELECT_ACTIONS: dict[str, type[Action]] = {
     "sell": SellBuilding, "mortgage": Mortgage, "lift": LiftMortgage,
 }
+BUILD_MENU = "build"  # P2: the stop's street built up to the level chosen (BuildTo)
+MENU_KINDS: frozenset[str] = frozenset((*SELECT_ACTIONS, BUILD_MENU))
 PlayClick = Callable[[discord.Interaction[Any], int, int, Callable[[], Action]], Awaitable[None]]
 AgainClick = Callable[[discord.Interaction[Any], int], Awaitable[None]]
 # A click that is no single engine action: Roll on, a plan, the confirm step.
@@ -67,6 +70,18 @@ class HintHandlers:
     """What the Hint button does, registered by `cogs.hint`'s setup (`hint.show_hint`)."""
 
     show: HintClick
+
+
+def menu_action(kind: str, value: str) -> Action | None:
+    """The action one option of a menu of `kind` (MENU_KINDS) stands for: a square to sell
+    on, mortgage or lift, a level to build up to; None for a value no option of ours has."""
+    if kind == BUILD_MENU:
+        level = level_of(value)
+        return None if level is None else BuildTo(level)
+    square = square_of(value)
+    if square is None or kind not in SELECT_ACTIONS:
+        return None
+    return action_from_dict({"type": SELECT_ACTIONS[kind].type, "square": square})
 
 
 def handlers(interaction: discord.Interaction[Any]) -> ClickHandlers:
@@ -137,7 +152,8 @@ class ActionButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
 
 class ActionSelect(discord.ui.DynamicItem[discord.ui.Select[Any]],
                    template=GameMenu.TEMPLATE):
-    """Sell a building, mortgage, or lift a mortgage (T4, M1-M3): one menu each."""
+    """Sell a building, mortgage, or lift a mortgage (T4, M1-M3): one menu each; and build
+    the stop's street up to a level (P2), each option with its cost."""
 
     def __init__(self, game_id: int, version: int, owner_id: int, kind: str,
                  options: list[discord.SelectOption] | None = None, *, placeholder: str = "",
@@ -169,21 +185,23 @@ class ActionSelect(discord.ui.DynamicItem[discord.ui.Select[Any]],
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         values = self.item.values
-        square = square_of(values[0]) if len(values) == 1 else None
         kind_name, rolling, keep = split_rolling(self.kind)
-        if kind_name not in SELECT_ACTIONS or not fits(self.version):
+        known = kind_name in MENU_KINDS
+        action = menu_action(kind_name, values[0]) if known and len(values) == 1 else None
+        if not known or not fits(self.version):
             await refuse(interaction, "error.unknown_control")
         elif not fits(self.game_id):
             await refuse(interaction, "error.unknown_game")
-        elif square is None:
-            await refuse(interaction, "error.not_a_square")
+        elif action is None:
+            await refuse(interaction, "error.not_a_level" if kind_name == BUILD_MENU
+                         else "error.not_a_square")
         elif rolling:
             await handlers(interaction).flow(interaction, self.game_id, self.version,
-                                 rolling_id(f"{kind_name}={square}", True, keep))
+                                 rolling_id(f"{kind_name}={values[0]}", True, keep))
         else:
-            kind = SELECT_ACTIONS[kind_name].type
+            chosen = action
             await handlers(interaction).play(interaction, self.game_id, self.version,
-                                 lambda: action_from_dict({"type": kind, "square": square}))
+                                             lambda: chosen)
 
 
 class PlayAgainButton(discord.ui.DynamicItem[discord.ui.Button[Any]],

@@ -15,7 +15,8 @@ import discord
 
 from bot.i18n import fit_lines, format_money, points, t, tn
 from bot.narration import (
-    action_label, describe_pending, house_rules_text, narrate, select_placeholder, square_name,
+    action_label, build_to_note, describe_pending, house_rules_text, narrate, select_placeholder,
+    square_name,
 )
 from bot.application.autoplay import ROLLED_ON, Played
 from bot.application.choices import RAISE_TO_BUY, Choices, choices_now
@@ -41,8 +42,8 @@ from game_core.prompts import way_to_win
 from game_core.state import RAISE_FUNDS
 
 from cogs.play.controls import (
-    DECLINE_ALWAYS, PLAN_BACK, PLAN_BUY, PLAN_CASH_OUT, PLAN_DEBT, PLAN_DEBT_GO, PLAN_UNBLOCK,
-    ROLL_ON, ActionButton, ActionSelect, HintButton, PlayAgainButton,
+    BUILD_MENU, DECLINE_ALWAYS, PLAN_BACK, PLAN_BUY, PLAN_CASH_OUT, PLAN_DEBT, PLAN_DEBT_GO,
+    PLAN_UNBLOCK, ROLL_ON, ActionButton, ActionSelect, HintButton, PlayAgainButton,
 )
 from cogs.common.custom_ids import rolling_id
 from cogs.common.pictures import MoneyMapButton
@@ -271,7 +272,9 @@ def build_controls(record: GameRecord, *, locale: str, preview: bool = False,
     again and where the money went.
 
     Row 0-1: the decision's buttons, and Hint; rows 2-4: sell, mortgage and lift menus (each
-    capped at 25 options, Discord's limit: once one is used, the next shows). `rolling`: the
+    capped at 25 options, Discord's limit: once one is used, the next shows). At a build stop
+    with two levels or more within reach (P2), the levels are a menu on row 1, each with its
+    cost (the one-house or hotel button stays), and Hint joins row 0. `rolling`: the
     message comes from rolling on, and answering its decision goes on rolling;
     `keep`: the properties the player asked, rolling on, not to be offered again.
     """
@@ -308,6 +311,8 @@ def build_controls(record: GameRecord, *, locale: str, preview: bool = False,
         record, choices, locale=locale)]
     after = 1 if buttons and type(buttons[0]) is Roll else len(items)
     items[after:after] = flows
+    # P2 in one go: the build menu takes row 1, so row 0 must hold the buttons and Hint.
+    levels = choices.build_to if len(items) < 5 else ()
     for index, (what, label, style, action) in enumerate(items):
         if action is not None:
             view.add_item(ActionButton.for_action(record, action, label=label, style=style,
@@ -318,7 +323,15 @@ def build_controls(record: GameRecord, *, locale: str, preview: bool = False,
     if takes_hints(record):  # the odds of each choice, answered privately
         # Row 1, under the decision's buttons (rarely more than 5): a row of its own.
         view.add_item(HintButton(record.id, record.version, record.owner_id,
-                                 label=t(locale, "button.hint"), row=1))
+                                 label=t(locale, "button.hint"), row=0 if levels else 1))
+    if levels:
+        options = [discord.SelectOption(label=action_label(a, game, locale=locale)[:100],
+                                        value=str(a.level),
+                                        description=build_to_note(a, game, locale=locale)[:100])
+                   for a in levels]
+        view.add_item(ActionSelect.for_kind(
+            record, rolling_id(BUILD_MENU, rolling, keep), options, row=1,
+            placeholder=select_placeholder(game, BUILD_MENU, locale=locale)[:150]))
     row = 2
     for kind_name, kind in SELECT_KINDS:
         actions = [a for a in legal if type(a) is kind][:MAX_OPTIONS]

@@ -13,10 +13,12 @@ from bot.hosting.discord_limits import check_message
 from cogs.play.message import build_game_message
 from cogs.reports.embeds import status_embed
 from game_core import Event, Game
-from game_core.board import HOTEL, PROPERTIES, STREETS
+from bot.application.choices import choices_now
+from game_core.board import HOTEL, PROPERTIES, STATIONS, STREETS
 from game_core.state import BUILD, PLAYER
 from game_core.strategies import make_strategy
 
+PARK_PLACE, BOARDWALK = 37, 39
 LONGEST_NAME = "W" * 32  # Discord display names are at most 32 characters
 
 
@@ -84,6 +86,40 @@ def test_the_largest_state_fits_with_the_longest_events(edition: str) -> None:
     game = largest_state(edition)
     assert not game.is_over and game.legal_actions()
     check_everything(game, longest_events(range(1, 6)))
+
+
+def build_menu_state(edition: str) -> Game:
+    """P2: a build stop on Boardwalk with every kind of control at once: the build menu with
+    its five levels (4 houses and a hotel still in the supply), the house button, Done, the
+    card, Hint, and the sell, mortgage (utilities) and lift (stations) menus."""
+    game = Game.new(seed=1, edition=edition)
+    s = game.s
+    for square in PROPERTIES:
+        s.owner[square] = PLAYER
+    others = [i for i in STREETS if i not in (PARK_PLACE, BOARDWALK)]
+    for square in others[:11]:
+        s.buildings[square] = HOTEL
+    for square in others[11:18]:
+        s.buildings[square] = 4
+    s.houses_left, s.hotels_left = 4, 1
+    for square in STATIONS:
+        s.mortgaged[square] = True
+    s.jail_cards = ["ch_jail_free", "cc_jail_free"]
+    s.turn, s.cash, s.bank_cash = 99_999, 9_999_999, 10_000_000
+    s.pending, s.pending_square = BUILD, BOARDWALK
+    return game
+
+
+@pytest.mark.parametrize("edition", ["us", "uk", "fr"])
+def test_P2_a_build_stop_with_the_build_menu_and_every_other_control_fits(edition: str) -> None:
+    game = build_menu_state(edition)
+    assert len(choices_now(game).build_to) == HOTEL
+    view = build_game_message(record_of(game), [], locale="fr", player=LONGEST_NAME,
+                              picture=False).view
+    menus = [c["custom_id"].split(":")[-1] for row in view.to_components()
+             for c in row["components"] if c["type"] == 3]
+    assert menus == ["build", "sell", "mortgage", "lift"]
+    check_everything(game, longest_events(range(1, 3)))
 
 
 def played_states() -> Iterator[tuple[Game, list[Event]]]:

@@ -1,11 +1,13 @@
 """Property tests: random legal games, invariants checked after every action.
 
 S3 money conserved, S5 buildings conserved, S4 the Bank's pawns, M1 no negative cash, legal
-actions empty only at the end, and every state round-trips through JSON (H3).
+actions empty only at the end, and every state and every action offered (building up to a
+level, BuildTo, included) round-trips through JSON (H3).
 """
 
 import json
 import random
+from collections import Counter
 
 import pytest
 
@@ -30,11 +32,14 @@ def check_invariants(game: Game, total: int, pawns: int) -> None:
         assert s.cash < s.debt
     legal = game.legal_actions()
     assert (legal == []) == game.is_over
+    # H3: every action offered is stored as plain JSON and read back as itself (BuildTo too).
+    assert all(action_from_dict(json.loads(json.dumps(a.to_dict()))) == a for a in legal)
     data = game.to_dict()
     assert Game.from_dict(json.loads(json.dumps(data))).to_dict() == data
 
 
-def play_random(seed: int, options: dict, resign_rate: float, max_actions: int = 2000) -> Game:
+def play_random(seed: int, options: dict, resign_rate: float, max_actions: int = 2000,
+                played: Counter | None = None) -> Game:
     game = Game.new(seed, options)
     total = game.s.cash + game.s.bank_cash
     pawns = game.s.pawns_left
@@ -48,6 +53,8 @@ def play_random(seed: int, options: dict, resign_rate: float, max_actions: int =
         action = Resign() if rng.random() < resign_rate or not choices else rng.choice(choices)
         version = game.version
         game.apply(action)
+        if played is not None:
+            played[action.type] += 1
         assert game.version == version + 1
         check_invariants(game, total, pawns)
     return game
@@ -75,12 +82,15 @@ def test_invariants_hold_after_every_random_legal_action(seed, options, resign_r
 @pytest.mark.slow
 def test_hundreds_of_random_games_end_with_invariants_intact():
     finished = actions = 0
+    played: Counter = Counter()
     for seed in range(300):
         game = play_random(seed, {"treasury": 4000, "doubles": ("off", "standard")[seed % 2]},
-                           0.0, max_actions=1500)
+                           0.0, max_actions=1500, played=played)
         finished += game.is_over
         actions += game.version
     assert finished > 285 and actions > 50_000
+    # P2: the one-decision builds (BuildTo) were among the actions checked.
+    assert played["build_to"] >= 5  # random players build rarely: 12 times in these games
 
 
 def test_an_illegal_action_leaves_the_game_unchanged():
@@ -98,6 +108,7 @@ def test_an_illegal_action_leaves_the_game_unchanged():
                 {"type": "sell_building", "square": rng.randrange(40)},
                 {"type": "lift_mortgage", "square": rng.randrange(40)},
                 {"type": "use_jail_card"}, {"type": "done_building"}, {"type": "decline"},
+                {"type": "build_to", "level": rng.randint(1, HOTEL)},
             ]))
             if probe in game.legal_actions():
                 game.apply(probe)

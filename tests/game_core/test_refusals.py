@@ -8,7 +8,7 @@ import random
 import pytest
 
 from game_core import (
-    Action, BuildHotel, BuildHouse, Buy, Decline, DoneBuilding, Game, IllegalActionError,
+    Action, BuildHotel, BuildHouse, BuildTo, Buy, Decline, DoneBuilding, Game, IllegalActionError,
     LiftMortgage, Mortgage, PayFine, Refusal, Resign, Roll, SellBuilding, SellJailCard,
     UseJailCard, action_from_dict,
 )
@@ -241,7 +241,8 @@ def test_why_illegal_says_none_exactly_for_the_legal_actions_and_apply_agrees():
         for _ in range(80):
             legal = game.legal_actions()
             probes = [action_from_dict({"type": kind}) for kind in ACTION_TYPES
-                      if kind not in ("mortgage", "lift_mortgage", "sell_building")]
+                      if kind not in ("mortgage", "lift_mortgage", "sell_building", "build_to")]
+            probes += [BuildTo(level) for level in range(1, HOTEL + 1)]
             probes += [action_from_dict({"type": kind, "square": rng.randrange(40)})
                        for kind in ("mortgage", "lift_mortgage", "sell_building")]
             for probe in probes:

@@ -27,7 +27,7 @@ def test_H3_round_trip_mid_game_continues_identically():
 def test_actions_round_trip_and_bad_ones_are_refused():
     assert action_from_dict({"type": "mortgage", "square": 5}) == Mortgage(5)
     assert action_from_dict(Roll().to_dict()) is not None
-    assert len(ACTION_TYPES) == 13
+    assert len(ACTION_TYPES) == 14
     for bad in ({}, {"type": "fly"}, {"type": "mortgage"}, {"type": "mortgage", "square": 40},
                 {"type": "roll", "extra": 1}, [], "roll"):
         with pytest.raises(CorruptStateError):

@@ -19,12 +19,12 @@ from bot.narration import (
     action_label, describe_outcome, describe_pending, narrate, option_refusal, property_lines,
     refusal_reason, rules_pages, select_placeholder,
 )
-from bot.narration.narrate import square_name
+from bot.narration.narrate import build_to_note, square_name
 from bot.narration.rules_page import SECTIONS
 from game_core import (
     Game, InvalidOptionError, LiftMortgage, Mortgage, Resign, Roll, SellBuilding,
 )
-from game_core.actions import Action, BuildHotel, BuildHouse, Buy, PayFine, SellJailCard
+from game_core.actions import Action, BuildHotel, BuildHouse, BuildTo, Buy, PayFine, SellJailCard
 from game_core.board import HOTEL, PROPERTIES, STREETS
 from game_core.editions import EDITIONS
 from game_core.events import (
@@ -304,7 +304,8 @@ def test_every_label_of_a_template_fits_with_the_longest_name_and_amount():
             name = max(EDITIONS[edition].square_names, key=len)
             big = format_money(HUGE, edition, locale)
             values = {"square": name, "price": big, "cost": big, "fine": big, "amount": big,
-                      "missing": big, "deck": MESSAGES[locale]["deck.chest"]}
+                      "missing": big, "deck": MESSAGES[locale]["deck.chest"], "cash": big,
+                      "count": 4}
             for key, template in MESSAGES[locale].items():
                 if key.startswith(("button.", "select.")):
                     label = template.format(**{k: values[k] for k in placeholders(template)})
@@ -330,9 +331,15 @@ def test_every_action_label_fits(edition, locale):
                              SellJailCard(), Resign()]
     actions += [cls(i) for i in PROPERTIES for cls in (Mortgage, LiftMortgage, SellBuilding)]
     game.s.pending_square = longest_street(edition)
+    game.s.buildings[game.s.pending_square] = 0
+    actions += [BuildTo(level) for level in range(1, HOTEL + 1)]
     for action in actions:
         label = action_label(action, game, locale=locale)
         assert label and len(label) <= LABEL_LIMIT, label
+    for level in range(1, HOTEL + 1):  # a build menu option's description
+        assert 0 < len(build_to_note(BuildTo(level), game, locale=locale)) <= 100
+    build = select_placeholder(game, "build", locale=locale)
+    assert 0 < len(build) <= 150 and "{" not in build, build
     for kind in ("sell", "mortgage", "lift"):
         for pending in (RAISE_FUNDS, ROLL):
             placeholder = select_placeholder(stressed_game(edition, pending), kind,

@@ -89,7 +89,8 @@ def test_asked_in_advance_or_at_hand_the_words_are_the_same(locale):
             legal = game.legal_actions()
             for kind in ACTION_TYPES:
                 square = {"square": rng.randrange(40)} if "mortgage" in kind or kind == (
-                    "sell_building") else {}
+                    "sell_building") else {"level": rng.randint(1, 5)} if kind == (
+                    "build_to") else {}
                 probe = action_from_dict({"type": kind, **square})
                 if probe in legal:
                     continue

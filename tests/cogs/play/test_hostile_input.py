@@ -92,6 +92,30 @@ async def test_T4_a_menu_value_that_is_not_a_square_is_refused(world, value):
     assert world.env.errors == []
 
 
+@pytest.mark.parametrize("value", ["0", "6", "12", "a", "", "٣"])
+async def test_P2_a_build_menu_value_that_is_no_level_is_refused(world, value):
+    start = await world.alice.slash(world.channel, "monopoly new")
+    roll = button_ids(start.response)["roll"]
+    menu = forge(world, start.response, roll,
+                 forged_menu(f"sm:s:1:0:{world.alice.id}:build", [value]))
+    result = await world.alice.select(start.response, [value], custom_id=menu)
+    _refused(result, "That choice is not one of the menu's; pick one from the menu.")
+    assert (await world.env.bot.service.get(1)).version == 0
+    assert world.env.errors == []
+
+
+async def test_P2_a_build_level_out_of_reach_is_refused_with_the_reason(world):
+    start = await world.alice.slash(world.channel, "monopoly new")
+    roll = button_ids(start.response)["roll"]
+    menu = forge(world, start.response, roll,
+                 forged_menu(f"sm:s:1:0:{world.alice.id}:build", ["3"]))
+    result = await world.alice.select(start.response, ["3"], custom_id=menu)
+    assert result.acknowledged and result.ephemeral
+    assert "roll" in (result.followups or [result.response])[-1].content
+    assert (await world.env.bot.service.get(1)).version == 0
+    assert world.env.errors == []
+
+
 async def test_a_menu_of_an_unknown_kind_is_refused(world):
     start = await world.alice.slash(world.channel, "monopoly new")
     roll = button_ids(start.response)["roll"]
