@@ -12,18 +12,22 @@ import pytest
 from bot.hosting.app import MonopolyBot
 from bot.application.service import GameService
 from bot.hosting.settings import Settings
+from bot.hosting.workers import WorkerPool
 
 from tests.cogs.conftest import DEFAULT_SEED, button_ids
 
 
 @pytest.fixture
 async def simcord_bot(db_path):
-    """The bot on a service that gives up waiting for a lock after 100 ms (not 5 s)."""
+    """The bot on a service that gives up waiting for a lock after 100 ms (not 5 s); its
+    pictures drawn in threads, as every simcord bot's (no worker processes to start)."""
     service = await GameService.open(db_path, busy_timeout_ms=100,
                                      seed_source=lambda: DEFAULT_SEED)
+    workers = WorkerPool.in_threads()
     yield MonopolyBot(Settings(token="simcord-token", db_path=db_path, shard_count=1),
-                      service=service)
+                      service=service, workers=workers)
     await service.close()
+    await workers.close()
 
 
 @pytest.mark.parametrize("locale, words", [
