@@ -25,6 +25,7 @@ from bot.application.service import GameService
 from bot.application.yardsticks import Yardsticks
 
 from .discord_limits import check_commands
+from .observability import Observability
 from .registry import Registry
 from .settings import Settings
 from .workers import WorkerPool
@@ -93,6 +94,9 @@ class MonopolyBot(commands.AutoShardedBot):
         return self._yardsticks
 
     async def setup_hook(self) -> None:
+        # First: the interactions' hook, and the metrics and health endpoint if asked for
+        # (it answers while the rest starts; /readyz says the bot isn't ready yet).
+        await Observability.of(self).start()
         if self._service is None:
             self._service = await self._open_service()
             log.info("database ready at %s", self.settings.database_name)
@@ -116,7 +120,8 @@ class MonopolyBot(commands.AutoShardedBot):
         if self.settings.db_url is not None:
             return await self._open_postgres(self.settings.db_url)
         try:
-            return await GameService.open(path, seed_source=self._seed_source)
+            return await GameService.open(path, seed_source=self._seed_source,
+                                          wrap=Observability.of(self).storage_wrap())
         except (DatabaseTooNew, DatabaseReadOnly, DatabaseIncomplete) as exc:
             raise StartupError(str(exc)) from exc
         except (sqlite3.Error, OSError) as exc:
@@ -127,7 +132,8 @@ class MonopolyBot(commands.AutoShardedBot):
         import asyncpg
 
         try:
-            return await GameService.open(url, seed_source=self._seed_source)
+            return await GameService.open(url, seed_source=self._seed_source,
+                                          wrap=Observability.of(self).storage_wrap())
         except (DatabaseTooNew, DatabaseIncomplete) as exc:
             raise StartupError(str(exc)) from exc
         except (DatabaseUnavailable, asyncpg.PostgresError, asyncpg.InterfaceError,
@@ -174,6 +180,7 @@ class MonopolyBot(commands.AutoShardedBot):
             log.info("synced %d commands globally", len(synced))
 
     async def close(self) -> None:
+        await Observability.of(self).stop()  # first: the probes see this process go
         try:
             await super().close()
         finally:
