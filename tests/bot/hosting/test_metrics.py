@@ -146,3 +146,40 @@ async def test_health_and_readiness_answer_on_the_same_port(world):
     # simcord's gateway has no shard connections to look at: whatever it says, the
     # database's part answered (the shards' part is checked against the loopback Discord).
     assert status in (200, 503) and "database" not in text, text
+
+
+async def test_a_storage_call_refused_for_a_held_lock_is_counted_busy(tmp_path):
+    """Another program holds SQLite's write lock: the move's storage call fails busy, and
+    is counted so, with its time; the read before it answered and is timed too."""
+    import sqlite3
+
+    from bot.application.service import GameService
+    from bot.errors import DatabaseBusy
+    from bot.hosting.observability.metrics import exposition
+    from game_core import Roll
+
+    db = tmp_path / "games.sqlite3"
+    bot = MonopolyBot(Settings(token=TOKEN, db_path=db, metrics_port=0), sync_commands=False)
+    observing = Observability.of(bot)
+    service = await GameService.open(db, busy_timeout_ms=100,
+                                     wrap=observing.storage_wrap())
+    try:
+        record = await service.start(7, None, None, seed=3)
+        outside = sqlite3.connect(db, isolation_level=None)
+        try:
+            outside.execute("BEGIN IMMEDIATE")
+            with pytest.raises(DatabaseBusy):
+                await service.act(record.id, 7, 0, Roll())
+        finally:
+            outside.execute("ROLLBACK")
+            outside.close()
+    finally:
+        await service.close()
+    assert observing.metrics is not None
+    found = samples(exposition(observing.metrics)[0].decode())
+    assert value(found, "monopoly_db_errors_total", call="store_move", error="busy") == 1
+    assert value(found, "monopoly_db_call_seconds_count", call="store_move") == 1
+    assert value(found, "monopoly_db_call_seconds_count", call="insert_game") == 1
+    assert value(found, "monopoly_games_started_total") == 1
+    assert not [labels for (name, labels) in found if name == "monopoly_db_errors_total"
+                and ("error", "busy") not in labels]
