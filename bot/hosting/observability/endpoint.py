@@ -52,6 +52,7 @@ class Observability:
         self._active: float = float("nan")  # games in play, as last counted
         self._counted = 0.0  # monotonic time of that count
         self._connected: set[int] = set()  # shards that connected once already
+        self._levels_now: list[Metric] = []  # read on the loop for the scrape being served
 
     @staticmethod
     def of(bot: MonopolyBot) -> Observability:
@@ -82,7 +83,7 @@ class Observability:
         self._hook.install()
         if self.metrics is None or self._runner is not None:
             return
-        self.metrics.add_levels(self._levels)
+        self.metrics.add_levels(lambda: self._levels_now)
         for event in ("on_shard_connect", "on_shard_resumed", "on_shard_disconnect"):
             self._bot.add_listener(getattr(self, f"_{event[3:]}"), event)
         self._watch = LoopWatch(asyncio.get_running_loop())
@@ -122,7 +123,10 @@ class Observability:
     async def _serve_metrics(self, request: web.Request) -> web.Response:
         assert self.metrics is not None
         await self._count_games()
-        body, content_type = exposition(self.metrics)
+        # The bot's levels read here, on its loop; the text (some milliseconds for a few
+        # hundred series) is written in a thread, so that the loop goes on answering clicks.
+        self._levels_now = list(self._levels())
+        body, content_type = await asyncio.to_thread(exposition, self.metrics)
         return web.Response(body=body, headers={"Content-Type": content_type})
 
     async def _serve_health(self, request: web.Request) -> web.Response:

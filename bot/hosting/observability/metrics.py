@@ -9,7 +9,7 @@ except through the cogs' fixed list of kinds.
 
 What is counted as it happens (interactions, storage calls, games started and finished,
 shard reconnects) is kept here; what is a level (queue depths, shard latency, games active)
-is read from the bot when Prometheus scrapes (`BotGauges`).
+is read from the bot when Prometheus scrapes (`add_levels`).
 """
 
 from __future__ import annotations
@@ -76,8 +76,8 @@ class Metrics:
             {"version": build_version()})
 
     def add_levels(self, read: Callable[[], Iterable[Metric]]) -> None:
-        """Levels read from the bot at each scrape (`read` runs on the scrape's thread: the
-        endpoint serves on the bot's event loop, so it may read the bot's state)."""
+        """Levels read from the bot at each scrape: `read` gives the families the endpoint
+        read on the bot's event loop for this scrape (the text is written in a thread)."""
         self.registry.register(_Levels(read))
 
 
