@@ -44,6 +44,7 @@ bench: $(STAMP)
 	$(BIN)/python bench/advisor.py
 	$(BIN)/python bench/capacity.py
 	$(BIN)/python bench/click_path.py
+	$(BIN)/python bench/metrics_cost.py
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis

@@ -16,7 +16,7 @@ the click is answered. With the metrics on, the endpoint is scraped every second
 (Prometheus' usual interval is 15 s), so its cost is in the figures too. Pictures are
 drawn by worker processes, as in production.
 
-Run: PYTHONPATH=. .venv/bin/python bench/metrics_cost.py [--rounds 6] [--clicks 150]
+Run: .venv/bin/python bench/metrics_cost.py [--rounds 6] [--clicks 150]
 """
 
 from __future__ import annotations
