@@ -232,7 +232,7 @@ class InteractionHook:
             words.append(str(sub.get("name", "")))
             options = sub.get("options") or ()
         name = " ".join(words)
-        if self._commands is None or name not in self._commands:
+        if self._commands is None:  # read once: interactions come after the extensions load
             self._commands = frozenset(
                 [c.qualified_name for c in self._bot.tree.walk_commands()]
                 + [c.name for c in self._bot.tree.get_commands()])

@@ -171,10 +171,9 @@ class Observability:
         yield gauge("games_active", "Games in play in the database (every process's: the "
                     f"same number from each, counted every {COUNT_EVERY:g} s at most).",
                     [((), self._active)])
-        latencies = bot.latencies if bot.shard_count is not None or bot.shards else []
         yield gauge("shard_latency_seconds", "Time between a gateway heartbeat and its "
                     "acknowledgement, by shard.",
-                    [((str(shard),), latency) for shard, latency in latencies], ("shard",))
+                    [((str(shard),), latency) for shard, latency in bot.latencies], ("shard",))
         yield gauge("shard_connected", "1 while the shard is connected to Discord's gateway.",
                     [((str(shard),), 0.0 if info.is_closed() else 1.0)
                      for shard, info in bot.shards.items()], ("shard",))
