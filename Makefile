@@ -45,6 +45,7 @@ bench: $(STAMP)
 	$(BIN)/python bench/capacity.py
 	$(BIN)/python bench/cluster.py
 	$(BIN)/python bench/click_path.py
+	$(BIN)/python bench/metrics_cost.py
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis

@@ -12,6 +12,7 @@ import aiohttp
 import discord
 
 from bot.hosting.app import MonopolyBot, StartupError
+from bot.hosting.observability.logs import JsonFormatter
 from bot.hosting.redact import TokenFilter
 from bot.hosting.settings import Settings, SettingsError
 
@@ -39,10 +40,13 @@ async def serve(bot: MonopolyBot, token: str) -> None:
 
 
 def setup_logging(settings: Settings, stream: TextIO | None = None) -> logging.Handler:
-    """discord.py's log set-up (to standard error), with no token in it at any level."""
+    """discord.py's log set-up (to standard error), with no token in it at any level; with
+    MONOPOLY_LOG_FORMAT=json, one JSON object a line (bot.hosting.observability.logs)."""
     handler = logging.StreamHandler(stream)
     handler.addFilter(TokenFilter(secrets=[settings.token]))
-    discord.utils.setup_logging(handler=handler, level=settings.log_level, root=True)
+    formatter = JsonFormatter() if settings.log_format == "json" else discord.utils.MISSING
+    discord.utils.setup_logging(handler=handler, formatter=formatter, level=settings.log_level,
+                                root=True)
     # aiosqlite's DEBUG lines carry every statement with its parameters: the saved states
     # hold their seeds, and a daily's seed must never be logged, nor the secret
     # it comes from.

@@ -80,13 +80,17 @@ class GameService:
                    clock: Callable[[], float] = time.time,
                    seed_source: Callable[[], int] | None = None,
                    busy_timeout_ms: int = db.BUSY_TIMEOUT_MS,
-                   read_only: bool = False) -> GameService:
+                   read_only: bool = False,
+                   wrap: Callable[[Storage], Storage] | None = None) -> GameService:
         """Open and migrate `database` (MONOPOLY_DB): a postgresql:// URL, or a SQLite file
         (created, with its folder, owner-only, if needed). DatabaseReadOnly if this process
         can't write the file, DatabaseTooNew if a newer bot upgraded the database.
-        `read_only`: to read only (verify-db): no write access needed, nothing written."""
+        `read_only`: to read only (verify-db): no write access needed, nothing written.
+        `wrap`: what the storage is wrapped in (the bot's metrics time its calls)."""
         storage = await open_storage(database, read_only=read_only,
                                      busy_timeout_ms=busy_timeout_ms)
+        if wrap is not None:
+            storage = wrap(storage)
         try:
             await refuse_unfinished_copy(storage)
             # Made at the first start, kept in the database, never logged.

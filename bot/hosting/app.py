@@ -27,6 +27,7 @@ from bot.application.yardsticks import Yardsticks
 
 from .discord_limits import check_commands
 from .draining import Drain
+from .observability import Observability
 from .registry import Registry
 from .settings import Settings
 from .workers import PoolClosed, WorkerPool
@@ -100,6 +101,9 @@ class MonopolyBot(commands.AutoShardedBot):
         return self._yardsticks
 
     async def setup_hook(self) -> None:
+        # First: the interactions' hook, and the metrics and health endpoint if asked for
+        # (it answers while the rest starts; /readyz says the bot isn't ready yet).
+        await Observability.of(self).start()
         if self._service is None:
             self._service = await self._open_service()
             log.info("database ready at %s", self.settings.database_name)
@@ -136,7 +140,8 @@ class MonopolyBot(commands.AutoShardedBot):
         if self.settings.db_url is not None:
             return await self._open_postgres(self.settings.db_url)
         try:
-            return await GameService.open(path, seed_source=self._seed_source)
+            return await GameService.open(path, seed_source=self._seed_source,
+                                          wrap=Observability.of(self).storage_wrap())
         except (DatabaseTooNew, DatabaseReadOnly, DatabaseIncomplete) as exc:
             raise StartupError(str(exc)) from exc
         except (sqlite3.Error, OSError) as exc:
@@ -147,7 +152,8 @@ class MonopolyBot(commands.AutoShardedBot):
         import asyncpg
 
         try:
-            return await GameService.open(url, seed_source=self._seed_source)
+            return await GameService.open(url, seed_source=self._seed_source,
+                                          wrap=Observability.of(self).storage_wrap())
         except (DatabaseTooNew, DatabaseIncomplete) as exc:
             raise StartupError(str(exc)) from exc
         except (DatabaseUnavailable, asyncpg.PostgresError, asyncpg.InterfaceError,
@@ -195,9 +201,10 @@ class MonopolyBot(commands.AutoShardedBot):
 
     async def close(self) -> None:
         """Stop cleanly (SIGTERM): the clicks in progress finish and their moves are stored
-        (new ones are refused, see bot.hosting.draining); then the gateway, the workers and
-        the database close."""
+        while new ones are refused (bot.hosting.draining) and /readyz says `stopping`; then
+        the probes' endpoint, the gateway, the workers and the database close."""
         await self.drain.finish()
+        await Observability.of(self).stop()
         try:
             await super().close()
         finally:

@@ -25,6 +25,8 @@ import discord
 
 from bot.i18n import locale_of, t
 
+from .observability import refused
+
 log = logging.getLogger(__name__)
 
 # Seconds the interactions in progress get to finish. A click's own budget is about 6 s
@@ -67,6 +69,7 @@ class Drain:
         interaction: discord.Interaction[Any] = discord.Interaction(
             data=data, state=self._client._connection)
         text = t(locale_of(str(interaction.locale)), "error.restarting")
+        refused()  # the operators' metrics count it as a refusal, not an answer
         try:
             await interaction.response.send_message(text, ephemeral=True)
         except (discord.HTTPException, RuntimeError) as exc:  # too late; or HTTP closed

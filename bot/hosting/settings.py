@@ -11,6 +11,8 @@ from pathlib import Path
 from bot.storage.targets import is_postgres_url, redact_url
 
 DEFAULT_DB_PATH = "./data/monopoly.sqlite3"
+DEFAULT_METRICS_HOST = "127.0.0.1"
+LOG_FORMATS = ("text", "json")
 
 
 class SettingsError(Exception):
@@ -29,12 +31,18 @@ class Settings:
     # database each run some of `shard_count` shards, named by `shard_ids`.
     shard_count: int | None = None
     shard_ids: tuple[int, ...] | None = None
+    # Operators' endpoint (bot.hosting.observability): /metrics, /healthz, /readyz. None:
+    # off; 0 (tests): a free port, logged.
+    metrics_port: int | None = None
+    metrics_host: str = DEFAULT_METRICS_HOST
+    log_format: str = "text"  # or "json": one JSON object a line
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None, *, dotenv: bool = True,
                  require_token: bool = True) -> Settings:
         """Read DISCORD_TOKEN, MONOPOLY_DB, MONOPOLY_DEV_GUILD_ID, MONOPOLY_LOG_LEVEL,
-        MONOPOLY_SHARD_COUNT, MONOPOLY_SHARD_IDS."""
+        MONOPOLY_SHARD_COUNT, MONOPOLY_SHARD_IDS, MONOPOLY_METRICS_PORT,
+        MONOPOLY_METRICS_HOST, MONOPOLY_LOG_FORMAT."""
         if env is None:
             if dotenv:
                 from dotenv import find_dotenv, load_dotenv
@@ -63,6 +71,11 @@ class Settings:
         database_target(database)  # a URL of any other kind is refused here
         shard_count, shard_ids = _shards(env.get("MONOPOLY_SHARD_COUNT", "").strip(),
                                          env.get("MONOPOLY_SHARD_IDS", "").strip())
+        metrics_port, metrics_host = _metrics(env.get("MONOPOLY_METRICS_PORT", "").strip(),
+                                              env.get("MONOPOLY_METRICS_HOST", "").strip())
+        log_format = env.get("MONOPOLY_LOG_FORMAT", "").strip().lower() or "text"
+        if log_format not in LOG_FORMATS:
+            raise SettingsError(f"MONOPOLY_LOG_FORMAT must be text or json, not {log_format!r}")
         return cls(
             token=token,
             db_path=Path(DEFAULT_DB_PATH if is_postgres_url(database) else database),
@@ -71,6 +84,9 @@ class Settings:
             log_level=level,
             shard_count=shard_count,
             shard_ids=shard_ids,
+            metrics_port=metrics_port,
+            metrics_host=metrics_host,
+            log_format=log_format,
         )
 
     @property
@@ -108,6 +124,32 @@ def _shards(count_text: str, ids_text: str) -> tuple[int | None, tuple[int, ...]
         raise SettingsError(f"MONOPOLY_SHARD_IDS must name distinct shards from 0 to "
                             f"{count - 1} (MONOPOLY_SHARD_COUNT is {count}), not {ids_text!r}")
     return count, tuple(sorted(ids))
+
+
+def _metrics(port_text: str, host_text: str) -> tuple[int | None, str]:
+    """MONOPOLY_METRICS_PORT ("9108") and MONOPOLY_METRICS_HOST ("127.0.0.1"), checked."""
+    host = host_text or DEFAULT_METRICS_HOST
+    if not port_text:
+        if host_text:
+            raise SettingsError("MONOPOLY_METRICS_HOST needs MONOPOLY_METRICS_PORT: the port "
+                                "to serve the metrics and health checks on")
+        return None, host
+    if not port_text.isdigit() or not 1 <= int(port_text) <= 65535:
+        raise SettingsError(f"MONOPOLY_METRICS_PORT must be a port number from 1 to 65535, "
+                            f"not {port_text!r}")
+    if any(c.isspace() or c in "/:@" for c in host) and not _is_ipv6(host):
+        raise SettingsError(f"MONOPOLY_METRICS_HOST must be an address to listen on, like "
+                            f"127.0.0.1 or 0.0.0.0, not {host_text!r}")
+    return int(port_text), host
+
+
+def _is_ipv6(text: str) -> bool:
+    import ipaddress
+
+    try:
+        return ipaddress.ip_address(text).version == 6
+    except ValueError:
+        return False
 
 
 def database_target(arg: str | None = None,

@@ -87,7 +87,7 @@ class AdminCog(commands.GroupCog, group_name=_d("name"), group_description=_d("d
                  value=describe(name, settings, locale))
         warning = self._thread_warning(interaction, settings) if name in (
             "threads", "public", "channels") else ""
-        await ephemeral(interaction, f"{text}\n{warning}".strip())
+        await ephemeral(interaction, f"{text}\n{warning}".strip(), refusal=False)
 
     @staticmethod
     def _thread_warning(interaction: discord.Interaction[Any],
@@ -208,7 +208,8 @@ class AdminCog(commands.GroupCog, group_name=_d("name"), group_description=_d("d
             interaction.guild_id, interaction.user.id, player.id, reason, hidden=hidden)
         key = ("admin.hidden.done" if changed else "admin.hidden.already") if hidden else (
             "admin.unhidden.done" if changed else "admin.unhidden.not_hidden")
-        await ephemeral(interaction, t(locale_for(interaction), key, player=player.mention))
+        await ephemeral(interaction, t(locale_for(interaction), key, player=player.mention),
+                        refusal=False)
 
     @app_commands.command(name=_d("log.name"), description=_d("log.description"))
     async def changes(self, interaction: discord.Interaction[Any]) -> None:

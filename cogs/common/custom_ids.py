@@ -31,6 +31,7 @@ not to be offered some properties again (a bit per square, 10 hex digits at most
 from __future__ import annotations
 
 import re
+from collections.abc import Container
 from dataclasses import dataclass
 from typing import ClassVar
 
@@ -255,3 +256,33 @@ class Prompt:
 
 ALL: tuple[type, ...] = (GameAction, GameMenu, PlayAgain, AskHint, HintPlan, Resign,
                          ShareDaily, MoneyMap, Page, Prompt)
+
+# Each kind of id and what the operators' metrics and log lines call it.
+_FAMILIES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
+    (re.compile(kind.TEMPLATE), name) for kind, name in (
+        (GameAction, "button"), (GameMenu, "menu"), (PlayAgain, "play_again"),
+        (AskHint, "hint"), (HintPlan, "hint_plan"), (Resign, "resign"),
+        (ShareDaily, "share"), (MoneyMap, "money_map"), (Page, "page"), (Prompt, "prompt")))
+MAX_LENGTH = 100  # Discord's cap on a custom_id
+
+
+def describe(custom_id: str, names: Container[str] = frozenset()) -> tuple[str, int | None]:
+    """A control's kind, for the operators' metrics and log lines, and the game it names:
+    "button:roll", "menu:sell", "resign", "page"... A button's action or a menu's kind is
+    told only if it is one of `names` (else "other": a custom_id is never trusted, and a
+    metric's label must come from a fixed list); no id is ever part of the kind."""
+    if len(custom_id) <= MAX_LENGTH:
+        for pattern, family in _FAMILIES:
+            found = pattern.fullmatch(custom_id)
+            if found is None:
+                continue
+            groups = found.groupdict()
+            game = int(groups["game"]) if groups.get("game") else None
+            if game is not None and not fits(game):
+                game = None
+            if family in ("button", "menu"):
+                what = groups.get("action") or groups.get("kind") or ""
+                base = split_rolling(what)[0].partition("=")[0]
+                return f"{family}:{base if base in names else 'other'}", game
+            return family, game
+    return "other", None

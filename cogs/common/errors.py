@@ -13,6 +13,7 @@ import discord
 from discord import app_commands
 
 from bot.errors import DamagedGame, DatabaseBusy, DatabaseUnavailable
+from bot.hosting.observability import failed, refused
 from bot.i18n import locale_of, t
 
 log = logging.getLogger("cogs.errors")
@@ -20,6 +21,8 @@ log = logging.getLogger("cogs.errors")
 
 async def report_error(interaction: discord.Interaction[Any], error: BaseException) -> str:
     original = getattr(error, "original", error)  # app_commands wraps the real exception
+    # The operators' metrics: "try again" is a refusal the player can act on; the rest fail.
+    (refused if isinstance(original, (DatabaseBusy, DatabaseUnavailable)) else failed)()
     if isinstance(original, DatabaseBusy):
         # Expected now and then (another program held the lock): no error id, no traceback.
         log.warning("database busy (user %s): answered 'try again'", interaction.user.id)
@@ -58,6 +61,7 @@ async def _tell(interaction: discord.Interaction[Any], text: str, error_id: str)
 async def on_tree_error(interaction: discord.Interaction[Any],
                         error: app_commands.AppCommandError) -> None:
     if isinstance(error, app_commands.BotMissingPermissions):
+        refused()
         locale = locale_of(str(interaction.locale))
         text = t(locale, "error.missing_permissions",
                  permissions=", ".join(error.missing_permissions))

@@ -12,6 +12,7 @@ import discord
 
 from bot.i18n import locale_of, t
 from bot.application.service import GameRecord, GameService
+from bot.hosting.observability import refused
 from bot.hosting.registry import Registry
 from bot.hosting.workers import WorkerPool
 from game_core import Event
@@ -63,8 +64,14 @@ def can_attach(interaction: discord.Interaction[Any]) -> bool:
 
 
 async def ephemeral(interaction: discord.Interaction[Any], text: str,
-                    view: discord.ui.View | None = None) -> None:
-    """Reply privately, whether or not the interaction was answered already."""
+                    view: discord.ui.View | None = None, *, refusal: bool | None = None
+                    ) -> None:
+    """Reply privately, whether or not the interaction was answered already. A private
+    line without buttons is, nearly everywhere, a refusal (a stale button, someone else's
+    game, a bad argument): the operators' metrics count it so, unless `refusal` says
+    otherwise."""
+    if (view is None) if refusal is None else refusal:
+        refused()
     kwargs: dict[str, Any] = {"ephemeral": True}
     if view is not None:
         kwargs["view"] = view

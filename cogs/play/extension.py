@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+from functools import partial
 from typing import TYPE_CHECKING
 
+from bot.hosting.observability import ClickKinds
+from cogs.common.custom_ids import describe
 from cogs.play.clicks import play_action, play_flow
 from cogs.play.controls import (
-    ActionButton, ActionSelect, ClickHandlers, HintButton, PlayAgainButton,
+    BUTTON_ACTIONS, FLOW_ACTIONS, SELECT_ACTIONS, ActionButton, ActionSelect, ClickHandlers,
+    HintButton, PlayAgainButton,
 )
 from cogs.play.resigning import ResignButton
 from cogs.play.starting import play_again
@@ -16,7 +20,10 @@ if TYPE_CHECKING:
 
 
 async def setup(bot: MonopolyBot) -> None:
-    """The game message's controls, and the handlers they call at click time."""
+    """The game message's controls, the handlers they call at click time, and how the
+    operators' metrics name a click (its kind: the controls this extension shows)."""
     bot.parts.add(ClickHandlers(play=play_action, flow=play_flow, play_again=play_again))
     bot.add_dynamic_items(ActionButton, ActionSelect, PlayAgainButton, HintButton,
                           ResignButton)
+    names = BUTTON_ACTIONS | FLOW_ACTIONS | frozenset(SELECT_ACTIONS)
+    bot.parts.add(ClickKinds(partial(describe, names=names)))

@@ -75,3 +75,29 @@ def test_bad_shard_settings_say_what_to_set(env, words):
     with pytest.raises(SettingsError) as refused:
         settings(**env)
     assert words in str(refused.value)
+
+
+def test_the_metrics_endpoint_is_off_by_default_and_local_when_on():
+    assert (settings().metrics_port, settings().log_format) == (None, "text")
+    chosen = settings(MONOPOLY_METRICS_PORT="9108")
+    assert (chosen.metrics_port, chosen.metrics_host) == (9108, "127.0.0.1")
+    wide = settings(MONOPOLY_METRICS_PORT=" 9108 ", MONOPOLY_METRICS_HOST="0.0.0.0")
+    assert (wide.metrics_port, wide.metrics_host) == (9108, "0.0.0.0")
+    assert settings(MONOPOLY_METRICS_PORT="9108", MONOPOLY_METRICS_HOST="::1").metrics_host \
+        == "::1"
+    assert settings(MONOPOLY_LOG_FORMAT="JSON").log_format == "json"
+
+
+@pytest.mark.parametrize("env, words", [
+    ({"MONOPOLY_METRICS_PORT": "http"}, "a port number from 1 to 65535, not 'http'"),
+    ({"MONOPOLY_METRICS_PORT": "0"}, "from 1 to 65535"),
+    ({"MONOPOLY_METRICS_PORT": "70000"}, "from 1 to 65535"),
+    ({"MONOPOLY_METRICS_HOST": "0.0.0.0"}, "needs MONOPOLY_METRICS_PORT"),
+    ({"MONOPOLY_METRICS_PORT": "9108", "MONOPOLY_METRICS_HOST": "http://x"},
+     "an address to listen on"),
+    ({"MONOPOLY_LOG_FORMAT": "xml"}, "MONOPOLY_LOG_FORMAT must be text or json, not 'xml'"),
+])
+def test_bad_metrics_and_log_settings_say_what_to_set(env, words):
+    with pytest.raises(SettingsError) as refused:
+        settings(**env)
+    assert words in str(refused.value) and "\n" not in str(refused.value)
