@@ -188,10 +188,13 @@ def can_win_now(game: Game) -> bool:
 
 
 def roll_on_stop(game: Game, turns_played: int, was_safe: bool,
-                 could_win: bool = False) -> Stop | None:
+                 could_win: bool = False, could_lose: bool = False) -> Stop | None:
     """Before a roll while rolling on: why to stop now, else None (roll). `turns_played`:
     turns begun by this Roll on; `was_safe`: the cash covered the risk at the last check;
-    `could_win`: cashing out would already have broken the Bank then."""
+    `could_win`: cashing out would already have broken the Bank then; `could_lose`: a
+    landing of that roll would already have ended the game (the player was told, or rolled
+    on from there: told once while it lasts, not before every roll of a bare-handed
+    player)."""
     s = game.s
     if s.pending == OVER:
         return Stop(STOP_OVER)
@@ -202,12 +205,17 @@ def roll_on_stop(game: Game, turns_played: int, was_safe: bool,
     if not could_win and can_win_now(game):
         return Stop(STOP_WIN)
     amount, square, salary = fatal_landing(s)
-    if square >= 0:  # every time: a roll that may end the game is the player's to make
+    if square >= 0 and not could_lose:  # a roll that may end the game is the player's
         return Stop(STOP_LOSS, amount, square, salary, liquidation_value(s))
     amount, square, salary = worst_landing(s)
     if was_safe and s.cash < amount - salary:
         return Stop(STOP_RISK, amount, square, salary)
     return None
+
+
+def could_lose(game: Game) -> bool:
+    """A landing of the next roll would end the game (M1, E3): `fatal_landing` finds one."""
+    return fatal_landing(game.s)[1] >= 0
 
 
 def is_safe(game: Game) -> bool:
@@ -248,6 +256,9 @@ class Follow:
         # may already be there (the player saw it and rolled), after a decision it was not
         # offered yet (Cash out is offered when the game waits for a roll).
         self.could_win = game.s.pending == ROLL and can_win_now(game)
+        # The same for a roll that could end the game: rolling on from a roll prompt where
+        # it already could, the player rolls knowingly (a stop told them, or they see it).
+        self.could_lose = game.s.pending == ROLL and could_lose(game)
         self.stop: Stop | None = None
 
     def next(self, game: Game) -> tuple[Action, Skip | None] | None:
@@ -264,8 +275,9 @@ class Follow:
             sq = s.pending_square
             return Decline(), Skip(Decline(), KEPT_DECLINING, sq, 0, SQUARES[sq].price, s.cash)
         self.stop = roll_on_stop(game, game.turn - self.start_turn, self.was_safe,
-                                 self.could_win)
+                                 self.could_win, self.could_lose)
         if self.stop is not None:
             return None
         self.was_safe, self.could_win = is_safe(game), can_win_now(game)
+        self.could_lose = could_lose(game)
         return Roll(), None

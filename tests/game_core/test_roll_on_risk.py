@@ -6,8 +6,9 @@ from __future__ import annotations
 
 import pytest
 
+from game_core.actions import Roll
 from game_core.prompts import (
-    STOP_LOSS, STOP_RISK, fatal_landing, is_safe, roll_on_stop, worst_landing,
+    STOP_LOSS, STOP_RISK, Follow, fatal_landing, is_safe, roll_on_stop, worst_landing,
 )
 
 from .helpers import (
@@ -48,7 +49,7 @@ def test_P5_luxury_tax_before_go_is_a_risk():
     assert (stop.amount, stop.square, stop.salary) == (100, LUXURY_TAX, 0)
 
 
-def test_M1_E3_a_landing_that_would_end_the_game_stops_every_roll():
+def test_M1_E3_a_landing_that_would_end_the_game_stops_the_roll_when_it_appears():
     # Cash 100 and nothing to sell: a 600 rent can't be raised. Rolling on stops before the
     # roll even when the cash was already under that rent at the last check.
     game = new_game(position=3, cash=100, banks=[ORIENTAL, VERMONT, CONNECTICUT])
@@ -58,6 +59,9 @@ def test_M1_E3_a_landing_that_would_end_the_game_stops_every_roll():
         stop = roll_on_stop(game, 1, was_safe=was_safe)
         assert stop is not None and stop.why == STOP_LOSS
         assert (stop.amount, stop.square, stop.raisable) == (600, CONNECTICUT, 100)
+    # Told once while it lasts: rolling on again from there (or after a roll that left it
+    # so) does not stop before every roll of a player who has nothing left to raise.
+    assert roll_on_stop(game, 1, was_safe=False, could_lose=True) is None
 
 
 def test_M1_E3_past_go_the_salary_counts_toward_what_could_be_raised():
@@ -66,3 +70,11 @@ def test_M1_E3_past_go_the_salary_counts_toward_what_could_be_raised():
     assert fatal_landing(game.s)[1] == -1
     stop = roll_on_stop(game, 1, was_safe=True)
     assert stop is None  # 450 + 200 covers 600
+
+
+def test_M1_E3_rolling_on_again_from_a_told_loss_rolls_instead_of_stopping_at_once():
+    # The stop above told the player; pressing Roll on again from that very position rolls.
+    game = new_game(position=3, cash=100, banks=[ORIENTAL, VERMONT, CONNECTICUT])
+    put_houses(game, CONNECTICUT, 5)
+    follow = Follow(game, roll_on=True)
+    assert follow.next(game) == (Roll(), None) and follow.stop is None
