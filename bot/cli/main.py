@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import NoReturn
 
 from game_core import GameError
+from game_core.options import Options
 from game_core.presets import PRESETS, preset_options
 from game_core.simulate import compare, landings, simulate, wilson_interval
 from game_core.strategies import STRATEGIES
@@ -141,8 +142,9 @@ def build_parser() -> argparse.ArgumentParser:
                            "else US)")
     play.add_argument("--rule", type=_rule, action="append", default=[], metavar="KEY=VALUE",
                       help="house rule for a new game, as for simulate (e.g. bank_build_cap=2)")
-    play.add_argument("--preset", default="standard", choices=[p.name for p in PRESETS],
-                      help="difficulty for a new game (house rules; --rule goes on top)")
+    play.add_argument("--preset", default=None, choices=[p.name for p in PRESETS],
+                      help="difficulty for a new game (house rules; --rule goes on top; "
+                           "default: standard)")
     return parser
 
 
@@ -216,7 +218,18 @@ def _run(args: argparse.Namespace) -> int:
 
     return run_terminal(db=args.db, user_id=args.user, locale=args.locale,
                         edition=args.edition or edition_for(args.locale),
-                        options=preset_options(args.preset, dict(args.rule)) or None)
+                        options=_new_game_options(args))
+
+
+def _new_game_options(args: argparse.Namespace) -> dict[str, object] | None:
+    """play's --preset and --rule, checked now (a wrong rule is one line before anything
+    is opened or made); None when neither is given (the terminal then resumes a game in
+    progress, and refuses them with one if given)."""
+    if args.preset is None and not args.rule:
+        return None
+    options = preset_options(args.preset or "standard", dict(args.rule))
+    Options.from_mapping(options)  # InvalidOptionError: said in one line, exit status 2
+    return options
 
 
 def _in_words(exc: Exception, args: argparse.Namespace) -> str:
