@@ -40,6 +40,14 @@ def run(*args: str, cwd: Path, **env: str) -> subprocess.CompletedProcess[str]:
     (("simulate", "--games", "-5"), "must be 1 or more, not -5"),
     (("simulate", "--landings", "--rolls", "-1"), "must be 1 or more, not -1"),
     (("simulate", "--games", "ten"), "'ten' is not a whole number"),
+    (("simulate", "--games", "99999999999999999999"), "it must be 100,000 at most"),
+    (("simulate", "--compare", "--games", "100001"), "it must be 100,000 at most"),
+    (("simulate", "--landings", "--rolls", "10000001"), "it must be 10,000,000 at most"),
+    (("simulate", "--rolls", "5"), "--rolls counts the rolls of --landings"),
+    (("verify-db", "--db", "postgresql://bot:secret@127.0.0.1:99999/monopoly"),
+     "postgresql://bot:***@127.0.0.1:99999/monopoly has the port '99999'"),
+    (("migrate-db", "games.sqlite3", "postgresql://bot:secret@db-host:70000/monopoly"),
+     "has the port '70000': a port is a number from 1 to 65535"),
     (("simulate", "--seed", "-3"), "must be from 0"),
     (("simulate", "--games", "1", "--rule", "auctions=on"), "unknown rule option"),
     (("verify-db", "--db", "missing.sqlite3"), "there is no database at missing.sqlite3"),
@@ -69,6 +77,8 @@ def test_a_bad_case_is_one_line_and_a_non_zero_exit(tmp_path, args, says):
     # (`play` never reads MONOPOLY_DB, the bot's database: it has its own file.)
     (("verify-db",), "postgresql://bot:secret@127.0.0.1:1/monopoly",
      "can't reach the database postgresql://bot:***@127.0.0.1:1/monopoly"),
+    (("verify-db",), "postgresql://bot:secret@127.0.0.1:99999/monopoly",
+     "postgresql://bot:***@127.0.0.1:99999/monopoly has the port '99999'"),
 ], ids=lambda value: " ".join(value) if isinstance(value, tuple) else None)
 def test_a_bad_monopoly_db_is_one_line_and_a_non_zero_exit(tmp_path, command, database, says):
     """The database named by MONOPOLY_DB rather than --db: the same one line."""
