@@ -29,6 +29,9 @@ async def serve(bot: MonopolyBot, token: str) -> None:
         except (NotImplementedError, RuntimeError):  # not on this platform / thread
             pass
     async with bot:
+        # The database first: a MONOPOLY_DB that can't be used stops the bot before it logs
+        # in to Discord (StartupError, one line), not after it has connected.
+        await bot.open_database()
         runner = asyncio.create_task(bot.start(token))
         stopper = asyncio.create_task(stop.wait())
         done, _ = await asyncio.wait({runner, stopper}, return_when=asyncio.FIRST_COMPLETED)

@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import NoReturn
 
 from game_core import GameError
+from game_core.options import Options
 from game_core.presets import PRESETS, preset_options
 from game_core.simulate import compare, landings, simulate, wilson_interval
 from game_core.strategies import STRATEGIES
@@ -43,15 +44,31 @@ class _Parser(argparse.ArgumentParser):
         self.exit(2, f"{self.prog}: {message} (see {self.prog} --help)\n")
 
 
-def _count(text: str) -> int:
-    """--games, --rolls: a whole number, 1 or more."""
+# simulate's largest runs (each a few minutes at most, not a run that never ends):
+MAX_GAMES = 100_000  # per strategy (--compare plays each of them)
+MAX_ROLLS = 10_000_000
+DEFAULT_ROLLS = 1_000_000
+
+
+def _count(text: str, most: int) -> int:
+    """--games, --rolls: a whole number, from 1 to `most`."""
     try:
         value = int(text)
     except ValueError:
         raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
     if value < 1:
         raise argparse.ArgumentTypeError(f"it must be 1 or more, not {value}")
+    if value > most:
+        raise argparse.ArgumentTypeError(f"it must be {most:,} at most, not {value:,}")
     return value
+
+
+def _games(text: str) -> int:
+    return _count(text, MAX_GAMES)
+
+
+def _rolls(text: str) -> int:
+    return _count(text, MAX_ROLLS)
 
 
 def _whole(text: str) -> int:
@@ -101,7 +118,8 @@ def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="solo-monopoly", description=__doc__)
     sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
     sim = sub.add_parser("simulate", help="play many seeded games and print what happened")
-    sim.add_argument("--games", type=_count, default=1000)
+    sim.add_argument("--games", type=_games, default=1000,
+                     help=f"how many games (at most {MAX_GAMES:,})")
     sim.add_argument("--seed", type=_whole, default=1)
     sim.add_argument("--strategy", choices=sorted(STRATEGIES), default="always-buy")
     sim.add_argument("--rule", type=_rule, action="append", default=[], metavar="KEY=VALUE",
@@ -109,7 +127,8 @@ def build_parser() -> argparse.ArgumentParser:
                           " bank_build_cap=0..4 (5, the default: the Bank builds its hotel too)")
     sim.add_argument("--landings", action="store_true",
                      help="print the share of rolls ending on each square instead")
-    sim.add_argument("--rolls", type=_count, default=1_000_000, help="rolls for --landings")
+    sim.add_argument("--rolls", type=_rolls, default=None,
+                     help=f"rolls for --landings (default 1,000,000, at most {MAX_ROLLS:,})")
     sim.add_argument("--compare", action="store_true",
                      help="every strategy on the same games: win rates with 95%% intervals")
     sim.add_argument("--json", action="store_true", help="print one JSON object")
@@ -141,8 +160,9 @@ def build_parser() -> argparse.ArgumentParser:
                            "else US)")
     play.add_argument("--rule", type=_rule, action="append", default=[], metavar="KEY=VALUE",
                       help="house rule for a new game, as for simulate (e.g. bank_build_cap=2)")
-    play.add_argument("--preset", default="standard", choices=[p.name for p in PRESETS],
-                      help="difficulty for a new game (house rules; --rule goes on top)")
+    play.add_argument("--preset", default=None, choices=[p.name for p in PRESETS],
+                      help="difficulty for a new game (house rules; --rule goes on top; "
+                           "default: standard)")
     return parser
 
 
@@ -150,11 +170,12 @@ def run_simulate(args: argparse.Namespace) -> int:
     rules = dict(args.rule)
     if args.landings:
         doubles = rules.get("doubles", "off")
-        shares = landings(args.rolls, args.seed, doubles)
+        rolls = args.rolls or DEFAULT_ROLLS
+        shares = landings(rolls, args.seed, doubles)
         if args.json:
-            print(json.dumps({"rolls": args.rolls, "doubles": doubles, "landings": shares}))
+            print(json.dumps({"rolls": rolls, "doubles": doubles, "landings": shares}))
             return 0
-        print(f"{args.rolls:,} rolls, doubles={doubles}: share of rolls ending on each square")
+        print(f"{rolls:,} rolls, doubles={doubles}: share of rolls ending on each square")
         for i, share in enumerate(shares):
             print(f"{i:>3} {SQUARE_LABELS[i]:<17} {share:7.3%}")
         return 0
@@ -179,7 +200,11 @@ def run_simulate(args: argparse.Namespace) -> int:
 def main(argv: Sequence[str] | None = None) -> int:
     """The command's exit status: 0 done; 1 verify-db or migrate-db found damaged games; 2
     it could not be done, said in one line on standard error (never a traceback)."""
-    args = build_parser().parse_args(argv)
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if args.command == "simulate" and args.rolls is not None and not args.landings:
+        parser.error("--rolls counts the rolls of --landings: add --landings (or, for "
+                     "games, use --games)")
     try:
         return _run(args)
     except KeyboardInterrupt:
@@ -216,7 +241,18 @@ def _run(args: argparse.Namespace) -> int:
 
     return run_terminal(db=args.db, user_id=args.user, locale=args.locale,
                         edition=args.edition or edition_for(args.locale),
-                        options=preset_options(args.preset, dict(args.rule)) or None)
+                        options=_new_game_options(args))
+
+
+def _new_game_options(args: argparse.Namespace) -> dict[str, object] | None:
+    """play's --preset and --rule, checked now (a wrong rule is one line before anything
+    is opened or made); None when neither is given (the terminal then resumes a game in
+    progress, and refuses them with one if given)."""
+    if args.preset is None and not args.rule:
+        return None
+    options = preset_options(args.preset or "standard", dict(args.rule))
+    Options.from_mapping(options)  # InvalidOptionError: said in one line, exit status 2
+    return options
 
 
 def _in_words(exc: Exception, args: argparse.Namespace) -> str:

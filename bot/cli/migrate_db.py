@@ -3,7 +3,12 @@ the bot's secrets (the daily seeds' key), the servers' settings, their log and t
 seasons already announced, and the players' own settings, from one database to another (a
 SQLite file to PostgreSQL, or back), then verify every copied game (H3).
 
-Both databases are migrated to this release's schema first. The destination must hold no
+The source is only read, never written: opened read-only (a file keeps its bytes, its mode
+and its date). A SQLite source of an older schema is copied to a temporary file first
+(VACUUM INTO, from a read-only connection) and the copy is migrated and copied from; a
+PostgreSQL one must be upgraded first (start the bot on it once). A source that holds no
+database of this bot (an empty file, a text file, an empty database) is refused in one
+line. The destination is migrated to this release's schema first. The destination must hold no
 game yet: the copy keeps every game's id (Discord buttons carry them), so it can't be merged
 into games of its own. Games are copied in batches, each batch (games and their logs) in one
 transaction. Stop the bot before copying: a game played during the copy could be copied
@@ -27,18 +32,24 @@ from __future__ import annotations
 import asyncio
 import json
 import os
+import sqlite3
+import tempfile
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import AsyncIterator, Callable, Sequence
+from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
+from pathlib import Path
 
 import asyncpg
 
 from bot.application.service import GameService
+from bot.errors import DatabaseTooNew, DatabaseTooOld
+from bot.storage.backup import BackupError, backup
 from bot.storage import Row, Storage, Values, open_storage
 from bot.storage.player_settings import PlayerRows
 from bot.storage.privacy import copy_departures
 from bot.storage.server_settings import ServerRows
-from bot.storage.targets import redact_url
+from bot.storage.targets import is_postgres_url, redact_url
 
 Say = Callable[[str], None]
 BATCH = 500  # games per transaction
@@ -65,17 +76,61 @@ async def copy_database(source: str | os.PathLike[str], dest: str | os.PathLike[
                         progress: Say | None = None) -> Copied:
     """Copy every game of `source` into the empty `dest` (or finish an interrupted copy from
     the same source), then verify each one there."""
-    src = await _open(source, "source")
-    try:
+    async with _read_only(source) as src:
         dst = await _open(dest, "destination")
         try:
             copied = await _copy_all(src, dst, _name(source), progress)
         finally:
             await dst.close()
-    finally:
-        await src.close()
     copied.damaged = await _verify(dest)
     return copied
+
+
+@asynccontextmanager
+async def _read_only(source: str | os.PathLike[str]) -> AsyncIterator[Storage]:
+    """The source, opened so that it can't be written (nothing made, nothing migrated)."""
+    name = _name(source)
+    try:
+        src = await open_storage(source, read_only=True)
+    except DatabaseTooOld as exc:
+        if exc.found == 0:  # no schema at all: an empty file or database, not the bot's
+            raise MigrateError(f"the source {name} is no database of this bot (empty, or "
+                               "none of its tables): nothing to copy") from exc
+        if is_postgres_url(source):
+            raise MigrateError(f"the source {name}: {exc}") from exc
+        older = True
+    except DatabaseTooNew as exc:
+        raise MigrateError(f"the source {name}: {exc}") from exc
+    except sqlite3.DatabaseError as exc:  # a text file, a picture...
+        raise MigrateError(f"the source {name} is not a SQLite database ({exc})") from exc
+    except Exception as exc:  # noqa: BLE001 -- said in one line, naming which side failed
+        detail = getattr(exc, "detail", None) or str(exc) or type(exc).__name__
+        raise MigrateError(f"can't open the source {name} ({detail})") from exc
+    else:
+        older = False
+    if older:  # an older SQLite schema: read from an upgraded snapshot, the source untouched
+        with tempfile.TemporaryDirectory(prefix="migrate-db-") as folder:
+            async with _upgraded_copy(Path(source), Path(folder)) as src:
+                yield src
+        return
+    try:
+        yield src
+    finally:
+        await src.close()
+
+
+@asynccontextmanager
+async def _upgraded_copy(source: Path, folder: Path) -> AsyncIterator[Storage]:
+    """An older SQLite source: a snapshot of it in `folder`, migrated there."""
+    try:
+        copy = backup(source, folder / source.name).path
+    except BackupError as exc:
+        raise MigrateError(f"can't read the source {source} ({exc})") from exc
+    src = await _open(copy, "source's upgraded copy")
+    try:
+        yield src
+    finally:
+        await src.close()
 
 
 async def _open(target: str | os.PathLike[str], role: str) -> Storage:

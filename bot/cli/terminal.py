@@ -18,7 +18,6 @@ a game played here must not land on the bot's leaderboards (--db chooses another
 
 from __future__ import annotations
 
-import asyncio
 from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
@@ -33,6 +32,7 @@ from game_core.plans import CASH_OUT, PAY_DEBT, RAISE_TO_BUY, UNBLOCK, WAYS, Pla
 from game_core.prompts import STOP_WIN, way_to_win
 from game_core.state import ROLL
 
+from bot.cli.interrupts import CtrlC, Interrupted
 from bot.errors import ServiceError
 from bot.application.autoplay import ROLLED_ON, Played, plan_for
 from bot.application.choices import Choices, choices_now
@@ -57,7 +57,7 @@ Ask = Callable[[str], str]
 Say = Callable[[str], None]
 TERMINAL_DB_PATH = "./data/terminal.sqlite3"
 QUIT_WORDS = ("q", "quit", "exit")
-YES_WORDS = ("y", "yes", "o", "oui")
+YES_WORDS = ("y", "yes")  # in every language (no key of the terminal's), with the player's own
 HINT_WORDS = ("h", "hint", "conseil")
 # Stable keys: one letter per kind of action, the same whatever else is on offer.
 KEYS: dict[type[Action], str] = {
@@ -73,11 +73,13 @@ NEVER_KEY = "n"  # rolling on: decline, and don't offer this property again
 def run_terminal(db: str | None, user_id: int, locale: str, edition: str,
                  ask: Ask = input, say: Say = print,
                  options: Mapping[str, Any] | None = None) -> int:
-    """`db`: --db; by default the terminal's own file, never the bot's (MONOPOLY_DB)."""
+    """`db`: --db; by default the terminal's own file, never the bot's (MONOPOLY_DB).
+    Ctrl-C anywhere saves and quits at once (every move is already saved), saying so once."""
+    ctrl_c = CtrlC()
     try:
-        return asyncio.run(play(database_target(db or TERMINAL_DB_PATH), user_id, locale,
-                                edition, ask, say, options=options))
-    except KeyboardInterrupt:  # a Ctrl-C outside a prompt: every move is already saved
+        return ctrl_c.run(play(database_target(db or TERMINAL_DB_PATH), user_id, locale,
+                               edition, ctrl_c.asking(ask), say, options=options))
+    except (KeyboardInterrupt, Interrupted):  # at a yes/no question, or during a move
         say("")
         say(t(locale, "clicks.terminal.interrupted"))
         return 0
@@ -143,6 +145,18 @@ def parse(answer: str, game: Game, rolling: bool = False) -> Action | str | None
                                                                   BuildTo):
             return action
     return None
+
+
+def is_yes(answer: str, locale: str) -> bool:
+    words = answer.strip().lower()
+    return words in YES_WORDS or words in t(locale, "terminal.yes_words").split()
+
+
+class OptionsNeedANewGame(ServiceError):
+    """--preset or --rule given while a game is in progress: they would be ignored."""
+
+    def __init__(self, game_id: int, locale: str) -> None:
+        super().__init__(t(locale, "terminal.options_in_progress", game_id=game_id))
 
 
 class Terminal:
@@ -230,8 +244,10 @@ class Terminal:
             self.say(tail)
 
     def confirm(self, question: str) -> bool:
+        """Only a yes word confirms (y, yes, or the player's language's: oui, sí), never a
+        key such as `o` (roll on): a key typed ahead must not carry a plan out."""
         try:
-            return self.ask(question).strip().lower() in YES_WORDS
+            return is_yes(self.ask(question), self.locale)
         except EOFError:
             return False
 
@@ -278,15 +294,18 @@ class Terminal:
 async def play(path: str | Path, user_id: int, locale: str, edition: str, ask: Ask, say: Say,
                workers: WorkerPool | None = None, hint_rollouts: int | None = None,
                options: Mapping[str, Any] | None = None) -> int:
-    """Resume the player's game, or start one with `options` (house rules, a preset's).
-    `workers`: the pool hints run in (default: worker processes, started at the first
-    hint); `hint_rollouts`: per choice (default: the advisor's). The first Ctrl-C quits
-    (the game is saved: every move is stored as it is made)."""
+    """Resume the player's game, or start one with `options` (house rules, a preset's;
+    given while a game is in progress they are refused, OptionsNeedANewGame, rather than
+    ignored). `workers`: the pool hints run in (default: worker processes, started at the
+    first hint); `hint_rollouts`: per choice (default: the advisor's). The first Ctrl-C
+    quits (the game is saved: every move is stored as it is made)."""
     service = await GameService.open(path)
     hints: HintService | None = None
     own_workers = workers is None
     try:
         record = await service.active_game(user_id)
+        if record is not None and options is not None:
+            raise OptionsNeedANewGame(record.id, locale)
         if record is None:
             record = await service.start(user_id, None, None, edition=edition, options=options)
             say(t(locale, "terminal.started", game_id=record.id))
@@ -323,7 +342,7 @@ async def play(path: str | Path, user_id: int, locale: str, edition: str, ask: A
                 term.status(record)
                 continue
             if chosen == "board":
-                say(render_board_text(record.game, locale=locale))
+                say(render_board_text(record.game, locale=locale, plain=True))
                 continue
             if chosen == "hint":
                 if hints is None:

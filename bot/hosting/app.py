@@ -10,6 +10,7 @@ import logging
 import sqlite3
 from collections.abc import Callable
 from functools import partial
+from pathlib import Path
 from typing import Any
 
 import discord
@@ -100,13 +101,19 @@ class MonopolyBot(commands.AutoShardedBot):
             raise RuntimeError("the yardsticks start in setup_hook; the bot isn't started")
         return self._yardsticks
 
+    async def open_database(self) -> None:
+        """Open (and migrate) the database now: called before logging in to Discord, so that
+        a MONOPOLY_DB that can't be used (a text file, a folder, a server that doesn't
+        answer) stops the bot with one line before it ever connects. StartupError."""
+        if self._service is None:
+            self._service = await self._open_service()
+            log.info("database ready at %s", self.settings.database_name)
+
     async def setup_hook(self) -> None:
         # First: the interactions' hook, and the metrics and health endpoint if asked for
         # (it answers while the rest starts; /readyz says the bot isn't ready yet).
         await Observability.of(self).start()
-        if self._service is None:
-            self._service = await self._open_service()
-            log.info("database ready at %s", self.settings.database_name)
+        await self.open_database()  # already open when started by `python -m bot`
         if self._workers is None:
             self._workers = WorkerPool.start()
             # Each worker draws a board once: its first picture draws the unchanging board
@@ -139,12 +146,21 @@ class MonopolyBot(commands.AutoShardedBot):
         path = self.settings.db_path
         if self.settings.db_url is not None:
             return await self._open_postgres(self.settings.db_url)
+        if Path(path).is_dir():
+            raise StartupError(f"MONOPOLY_DB names the folder {path}: give the database file's "
+                               f"path, e.g. {Path(path) / 'monopoly.sqlite3'}")
         try:
             return await GameService.open(path, seed_source=self._seed_source,
                                           wrap=Observability.of(self).storage_wrap())
         except (DatabaseTooNew, DatabaseReadOnly, DatabaseIncomplete) as exc:
             raise StartupError(str(exc)) from exc
-        except (sqlite3.Error, OSError) as exc:
+        except sqlite3.Error as exc:
+            if "not a database" not in str(exc):
+                raise StartupError(f"can't open the database {path} ({exc}): check "
+                                   "MONOPOLY_DB; its folder must be writable by the bot.") from exc
+            raise StartupError(f"{path} is not a SQLite database ({exc}): check MONOPOLY_DB, "
+                               "it must name the bot's database file (or a new one).") from exc
+        except OSError as exc:
             raise StartupError(f"can't open the database {path} ({exc}): check MONOPOLY_DB; "
                                "its folder must be writable by the bot.") from exc
 

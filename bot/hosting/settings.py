@@ -8,7 +8,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from bot.storage.targets import is_postgres_url, redact_url
+from bot.storage.targets import is_postgres_url, postgres_url_problem, redact_url
 
 DEFAULT_DB_PATH = "./data/monopoly.sqlite3"
 DEFAULT_METRICS_HOST = "127.0.0.1"
@@ -59,7 +59,7 @@ class Settings:
                 "there (Discord developer portal > your application > Bot > Reset Token); "
                 "to play without Discord, run `make play`.")
         guild_text = env.get("MONOPOLY_DEV_GUILD_ID", "").strip()
-        if guild_text and not guild_text.isdigit():
+        if guild_text and not (guild_text.isascii() and guild_text.isdigit()):
             raise SettingsError(
                 f"MONOPOLY_DEV_GUILD_ID must be a server id (digits), not {guild_text!r}")
         level_name = env.get("MONOPOLY_LOG_LEVEL", "INFO").strip().upper() or "INFO"
@@ -100,6 +100,11 @@ class Settings:
         return redact_url(self.db_url) if self.db_url is not None else str(self.db_path)
 
 
+def _digits(text: str) -> bool:
+    """ASCII digits only: "²" and "٣" are digits to str.isdigit() but not to int()."""
+    return text.isascii() and text.isdigit()
+
+
 def _shards(count_text: str, ids_text: str) -> tuple[int | None, tuple[int, ...] | None]:
     """MONOPOLY_SHARD_COUNT ("4") and MONOPOLY_SHARD_IDS ("0,1" or "0-1"), checked."""
     if not count_text:
@@ -107,7 +112,7 @@ def _shards(count_text: str, ids_text: str) -> tuple[int | None, tuple[int, ...]
             raise SettingsError("MONOPOLY_SHARD_IDS needs MONOPOLY_SHARD_COUNT: the total "
                                 "number of shards of all the bot's processes together")
         return None, None
-    if not count_text.isdigit() or int(count_text) < 1:
+    if not _digits(count_text) or int(count_text) < 1:
         raise SettingsError(f"MONOPOLY_SHARD_COUNT must be a whole number of shards, 1 or "
                             f"more, not {count_text!r}")
     count = int(count_text)
@@ -116,9 +121,12 @@ def _shards(count_text: str, ids_text: str) -> tuple[int | None, tuple[int, ...]
     ids: list[int] = []
     for part in ids_text.replace(" ", "").split(","):
         first, dash, last = part.partition("-")
-        if not first.isdigit() or (dash and not last.isdigit()):
+        if not _digits(first) or (dash and not _digits(last)):
             raise SettingsError(f"MONOPOLY_SHARD_IDS must list shard ids like 0,1 or 0-3, "
                                 f"not {ids_text!r}")
+        if int(last if dash else first) >= count:  # before listing a range: 0-99999999999
+            ids = []
+            break
         ids.extend(range(int(first), int(last if dash else first) + 1))
     if not ids or max(ids) >= count or len(set(ids)) != len(ids):
         raise SettingsError(f"MONOPOLY_SHARD_IDS must name distinct shards from 0 to "
@@ -159,6 +167,9 @@ def database_target(arg: str | None = None,
     env = os.environ if env is None else env
     text = (arg or "").strip() or env.get("MONOPOLY_DB", "").strip() or DEFAULT_DB_PATH
     if is_postgres_url(text):
+        problem = postgres_url_problem(text)
+        if problem is not None:
+            raise SettingsError(f"the database URL {redact_url(text)} {problem}")
         return text
     if "://" in text:  # mysql://..., sqlite://...: not a path to make folders and a file at
         raise SettingsError(f"{redact_url(text)} is not a database this bot can use: give a "

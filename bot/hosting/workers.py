@@ -39,8 +39,9 @@ import signal
 import threading
 import time
 from collections import deque
-from collections.abc import Callable
-from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
+from contextlib import contextmanager, nullcontext
+from collections.abc import Callable, Iterator
+from concurrent.futures import Executor, Future, ProcessPoolExecutor, ThreadPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from typing import ParamSpec, TypeVar
 
@@ -67,6 +68,8 @@ def machine_size() -> int:
 
 def _init_worker() -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    # Started with SIGINT blocked (see _sigint_blocked): ignored from now on, so unblocked.
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
     try:
         os.nice(WORKER_NICENESS)
     except OSError:  # not allowed here: run at the bot's priority
@@ -96,6 +99,21 @@ def _ready(job: Callable[[], object] | None) -> int:
         job()
     time.sleep(WARM_UP_PAUSE)  # busy a moment, so that the next job goes to another worker
     return os.getpid()
+
+
+@contextmanager
+def _sigint_blocked() -> Iterator[None]:
+    """SIGINT blocked in this thread meanwhile. A worker is spawned by the `submit` that
+    needs it, in the submitting thread, and starts with that thread's signal mask: a
+    Ctrl-C while it is still importing (before `_init_worker` ignores SIGINT) would
+    otherwise stop it with a KeyboardInterrupt traceback on the terminal. The bot itself
+    still gets that Ctrl-C: another thread takes it, or it waits until unblocked here (the
+    same guard as multiprocessing's own resource tracker)."""
+    previous = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, previous)
 
 
 NOW, LATER = 0, 1  # the lanes, in the order a free worker serves them
@@ -200,19 +218,25 @@ class WorkerPool:
         try:
             # submit + wrap_future rather than loop.run_in_executor: the same, but with
             # keyword arguments, and nothing to pickle but `fn` and its arguments.
-            return await asyncio.wrap_future(self._executor.submit(fn, *args, **kwargs))
+            return await asyncio.wrap_future(self._hand_over(fn, *args, **kwargs))
         except BrokenProcessPool:
             if self._closed:
                 raise PoolClosed("the worker pool is closed") from None
             log.warning("a worker process died; starting a fresh pool")
             self._replace()
-            return await asyncio.wrap_future(self._executor.submit(fn, *args, **kwargs))
+            return await asyncio.wrap_future(self._hand_over(fn, *args, **kwargs))
         except RuntimeError as exc:  # "cannot schedule new futures after shutdown"
             if self._closed:
                 raise PoolClosed("the worker pool is closed") from exc
             raise
         finally:
             self._done()
+
+    def _hand_over(self, fn: Callable[P, T], /, *args: P.args, **kwargs: P.kwargs
+                   ) -> Future[T]:
+        """The job to the executor, which may start a worker process for it now."""
+        with _sigint_blocked() if self.processes else nullcontext():
+            return self._executor.submit(fn, *args, **kwargs)
 
     def _replace(self) -> None:
         broken = self._executor

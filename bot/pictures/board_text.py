@@ -58,9 +58,10 @@ def square_emoji(game: Game, square: int) -> str:
 
 
 def render_board_text(game: Game, *, last_move: Move | None = None,
-                      locale: str | None = None) -> str:
+                      locale: str | None = None, plain: bool = False) -> str:
     """The board of `game` as emoji and lines, within DESCRIPTION_LIMIT (UTF-16 units, as
-    Discord counts). `locale`: the words' language, by default the edition's."""
+    Discord counts). `locale`: the words' language, by default the edition's. `plain`: for
+    the terminal, no Markdown, each square's number after its name (what `m N` takes)."""
     s = game.s
     edition = s.edition
     locale = locale or EDITIONS[edition].language
@@ -78,26 +79,33 @@ def render_board_text(game: Game, *, last_move: Move | None = None,
             else:
                 cells.append(square_emoji(game, square))
         rows.append("".join(cells))
+    bold = "" if plain else "**"
     here = square_name(edition, s.position, in_jail=s.in_jail)
-    where = f"{PAWN} **{here}**"
+    where = f"{PAWN} {bold}{here}{_number(s.position, plain)}{bold}"
     if start >= 0:
-        where = f"{FROM} {square_name(edition, start)} ➜ {where}"
+        where = f"{FROM} {square_name(edition, start)}{_number(start, plain)} ➜ {where}"
     lines = [*rows, "", f"{t(locale, 'embed.field.turn')} {s.turn} · {where}"]
     for owner, mark, key in ((PLAYER, PLAYER_MARK, "owner.player"),
                              (BANK, BANK_MARK, "owner.bank")):
-        names = [_holding(game, i) for i in PROPERTIES if s.owner[i] == owner]
+        names = [_holding(game, i, plain) for i in PROPERTIES if s.owner[i] == owner]
         if names:
             label = t(locale, key)
-            lines.append(f"{mark} **{label[:1].upper()}{label[1:]}**: {', '.join(names)}")
+            lines.append(f"{mark} {bold}{label[:1].upper()}{label[1:]}{bold}: "
+                         f"{', '.join(names)}")
     if any(s.mortgaged[i] for i in PROPERTIES if s.owner[i] != NOBODY):
         lines.append(f"{MORTGAGED} {t(locale, 'mortgaged')}")
     return _fit("\n".join(lines))
 
 
-def _holding(game: Game, square: int) -> str:
-    """One property and what stands on it: "Boardwalk 🏨", "Park Place 🏠3", "Baltic Ⓜ️"."""
+def _number(square: int, plain: bool) -> str:
+    return f" ({square})" if plain else ""
+
+
+def _holding(game: Game, square: int, plain: bool = False) -> str:
+    """One property and what stands on it: "Boardwalk 🏨", "Park Place 🏠3", "Baltic Ⓜ️"
+    (plain: "Park Place (37) 🏠3")."""
     s = game.s
-    name = EDITIONS[s.edition].square_names[square]
+    name = EDITIONS[s.edition].square_names[square] + _number(square, plain)
     built = s.buildings[square]
     if s.mortgaged[square]:
         return f"{name} {MORTGAGED}"

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+from urllib.parse import parse_qs, urlsplit
 
 POSTGRES_SCHEMES = ("postgresql://", "postgres://")
 
@@ -20,3 +21,24 @@ def redact_url(url: str) -> str:
         return url
     user = credentials.split(":", 1)[0]
     return f"{scheme}{sep}{user}:***@{place}"
+
+
+def postgres_url_problem(url: str) -> str | None:
+    """What is wrong with a postgresql:// URL's form (said before connecting: a port out of
+    range would otherwise surface as an OverflowError deep in the driver), else None."""
+    try:
+        parts = urlsplit(url)
+        query = parse_qs(parts.query)
+    except ValueError as exc:  # "Invalid IPv6 URL"...
+        return f"is not a valid URL ({exc})"
+    ports = list(query.get("port", []))
+    for host in parts.netloc.rpartition("@")[2].split(","):  # host1:5432,host2:5433
+        if host.startswith("["):  # [::1]:5432
+            port = host.partition("]")[2].removeprefix(":")
+        else:
+            port = host.partition(":")[2]
+        ports.append(port)
+    for port in ports:
+        if port and not (port.isascii() and port.isdigit() and 1 <= int(port) <= 65_535):
+            return f"has the port {port!r}: a port is a number from 1 to 65535"
+    return None

@@ -58,6 +58,7 @@ class FakeDiscord:
         self.rate_limit_every = rate_limit_every  # 0: never rate limited
         self.retry_after = retry_after
         self.synced: list[dict[str, Any]] = []  # the commands the bot synced
+        self.logged_in = threading.Event()  # the bot logged in (asked who it is, users/@me)
         self.identified = threading.Event()  # the bot sent IDENTIFY and was told READY
         self.closed_by_bot = threading.Event()  # the bot closed its gateway connection
         self.messages: dict[int, Message] = {}
@@ -91,7 +92,7 @@ class FakeDiscord:
         app = web.Application(client_max_size=64 * 1024**2)
         api = "/api/v10"
         route = app.router
-        route.add_get(f"{api}/users/@me", self._json(BOT_USER))
+        route.add_get(f"{api}/users/@me", self._login)
         route.add_get(f"{api}/oauth2/applications/@me", self._json(APPLICATION))
         route.add_put(f"{api}/applications/{{app}}/commands", self._sync)
         route.add_post(f"{api}/interactions/{{id}}/{{token}}/callback", self._callback)
@@ -198,6 +199,10 @@ class FakeDiscord:
             return json_response(payload)
 
         return handler
+
+    async def _login(self, request: web.Request) -> web.Response:
+        self.logged_in.set()
+        return json_response(BOT_USER)
 
     def _refused(self, request: web.Request, problems: list[str]) -> web.Response | None:
         """Discord's answer to a payload over its limits; None when it is within them."""

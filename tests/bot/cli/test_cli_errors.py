@@ -4,6 +4,7 @@ the real `solo-monopoly` process, as an admin types it."""
 
 from __future__ import annotations
 
+import asyncio
 import subprocess
 import sys
 from pathlib import Path
@@ -11,6 +12,12 @@ from pathlib import Path
 import pytest
 
 REPO = Path(__file__).resolve().parents[3]
+
+
+async def _new_database(path: Path) -> None:
+    from bot.application.service import GameService
+
+    await (await GameService.open(path)).close()
 
 
 def run(*args: str, cwd: Path, **env: str) -> subprocess.CompletedProcess[str]:
@@ -33,6 +40,14 @@ def run(*args: str, cwd: Path, **env: str) -> subprocess.CompletedProcess[str]:
     (("simulate", "--games", "-5"), "must be 1 or more, not -5"),
     (("simulate", "--landings", "--rolls", "-1"), "must be 1 or more, not -1"),
     (("simulate", "--games", "ten"), "'ten' is not a whole number"),
+    (("simulate", "--games", "99999999999999999999"), "it must be 100,000 at most"),
+    (("simulate", "--compare", "--games", "100001"), "it must be 100,000 at most"),
+    (("simulate", "--landings", "--rolls", "10000001"), "it must be 10,000,000 at most"),
+    (("simulate", "--rolls", "5"), "--rolls counts the rolls of --landings"),
+    (("verify-db", "--db", "postgresql://bot:secret@127.0.0.1:99999/monopoly"),
+     "postgresql://bot:***@127.0.0.1:99999/monopoly has the port '99999'"),
+    (("migrate-db", "games.sqlite3", "postgresql://bot:secret@db-host:70000/monopoly"),
+     "has the port '70000': a port is a number from 1 to 65535"),
     (("simulate", "--seed", "-3"), "must be from 0"),
     (("simulate", "--games", "1", "--rule", "auctions=on"), "unknown rule option"),
     (("verify-db", "--db", "missing.sqlite3"), "there is no database at missing.sqlite3"),
@@ -45,12 +60,13 @@ def run(*args: str, cwd: Path, **env: str) -> subprocess.CompletedProcess[str]:
     (("frobnicate",), "invalid choice: 'frobnicate'"),
 ], ids=lambda value: " ".join(value) if isinstance(value, tuple) else None)
 def test_a_bad_case_is_one_line_and_a_non_zero_exit(tmp_path, args, says):
-    (tmp_path / "games.sqlite3").write_bytes(b"")  # an empty file is a new SQLite database
+    asyncio.run(_new_database(tmp_path / "games.sqlite3"))  # a sound source for migrate-db
     done = run(*args, cwd=tmp_path)
     assert done.returncode == 2, done.stderr
     assert says in done.stderr and done.stderr.count("\n") == 1, done.stderr
     assert "Traceback" not in done.stderr and "secret" not in done.stderr
-    made = sorted(p.name for p in tmp_path.rglob("*") if p.name != "games.sqlite3")
+    # (games.sqlite3's -wal and -shm, which SQLite makes to read a WAL database, aside)
+    made = sorted(p.name for p in tmp_path.rglob("*") if not p.name.startswith("games.sqlite3"))
     assert made == []  # no folder tree named after a URL, no stray database file
 
 
@@ -61,6 +77,8 @@ def test_a_bad_case_is_one_line_and_a_non_zero_exit(tmp_path, args, says):
     # (`play` never reads MONOPOLY_DB, the bot's database: it has its own file.)
     (("verify-db",), "postgresql://bot:secret@127.0.0.1:1/monopoly",
      "can't reach the database postgresql://bot:***@127.0.0.1:1/monopoly"),
+    (("verify-db",), "postgresql://bot:secret@127.0.0.1:99999/monopoly",
+     "postgresql://bot:***@127.0.0.1:99999/monopoly has the port '99999'"),
 ], ids=lambda value: " ".join(value) if isinstance(value, tuple) else None)
 def test_a_bad_monopoly_db_is_one_line_and_a_non_zero_exit(tmp_path, command, database, says):
     """The database named by MONOPOLY_DB rather than --db: the same one line."""

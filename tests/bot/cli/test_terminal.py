@@ -71,7 +71,7 @@ async def test_a_whole_game_to_its_end_with_stable_keys_and_the_recap(tmp_path):
     outcome = [line for line in said if line.startswith(("🏆", "You lost", "You won"))]
     assert outcome, said[-5:]
     assert said.index(outcome[-1]) < len(said) - 2  # the recap follows the outcome
-    assert said[-1] == "Run `solo-monopoly play` again for a new game."  # not a slash command
+    assert said[-1] == "Run make play again for a new game."  # not a slash command
     service = await GameService.open(tmp_path / "w.sqlite3")
     try:
         assert (await service.get(1)).game.is_over and await service.verify(1)

@@ -70,8 +70,18 @@ def test_a_process_runs_the_shards_it_is_given_out_of_the_total(ids, expected):
     ({"MONOPOLY_SHARD_COUNT": "2", "MONOPOLY_SHARD_IDS": "2"}, "from 0 to 1"),
     ({"MONOPOLY_SHARD_COUNT": "4", "MONOPOLY_SHARD_IDS": "0,0"}, "distinct"),
     ({"MONOPOLY_SHARD_COUNT": "4", "MONOPOLY_SHARD_IDS": "a"}, "like 0,1 or 0-3"),
+    # A range far past the count is refused before it is listed (no 10^11 ids in memory).
+    ({"MONOPOLY_SHARD_COUNT": "4", "MONOPOLY_SHARD_IDS": "0-99999999999"}, "from 0 to 3"),
+    ({"MONOPOLY_SHARD_COUNT": "²"}, "1 or more"),  # a digit to isdigit(), not to int()
+    ({"MONOPOLY_SHARD_COUNT": "4", "MONOPOLY_SHARD_IDS": "٣"}, "like 0,1 or 0-3"),
+    ({"MONOPOLY_DEV_GUILD_ID": "²"}, "must be a server id"),
+    ({"MONOPOLY_DB": "postgresql://bot:pw@db:99999/monopoly"},
+     "postgresql://bot:***@db:99999/monopoly has the port '99999': a port is a number from 1"),
+    ({"MONOPOLY_DB": "postgresql://db:5432,db2:0/monopoly"}, "has the port '0'"),
+    ({"MONOPOLY_DB": "postgresql://db/monopoly?port=70000"}, "has the port '70000'"),
+    ({"MONOPOLY_DB": "postgresql://bot:pw@[::1/monopoly"}, "is not a valid URL"),
 ])
-def test_bad_shard_settings_say_what_to_set(env, words):
+def test_bad_settings_say_what_to_set(env, words):
     with pytest.raises(SettingsError) as refused:
         settings(**env)
     assert words in str(refused.value)

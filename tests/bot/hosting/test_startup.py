@@ -187,6 +187,32 @@ def test_a_database_path_it_cant_write_stops_it_with_one_line(tmp_path, fake_dis
     assert "check MONOPOLY_DB" in last
 
 
+@pytest.mark.parametrize(("make", "says"), [
+    (lambda p: p.write_text("not a database\n" * 50), "is not a SQLite database"),
+    (lambda p: p.mkdir(), "MONOPOLY_DB names the folder"),
+    (None, "can't open the database postgresql://bot:***@127.0.0.1:1/monopoly"),
+], ids=["text file", "folder", "unreachable server"])
+def test_a_database_it_cant_use_stops_it_before_it_logs_in_to_discord(tmp_path, fake_discord,
+                                                                       make, says):
+    database = tmp_path / "games.sqlite3"
+    if make is None:
+        target = "postgresql://bot:secret@127.0.0.1:1/monopoly"
+    else:
+        make(database)
+        target = str(database)
+    env = {"PATH": os.environ.get("PATH", ""), "DISCORD_TOKEN": "a.token",
+           "MONOPOLY_DB": target, "PYTHONPATH": str(Path(__file__).resolve().parents[3])}
+    result = subprocess.run(fake_discord.bot_command(), cwd=tmp_path, env=env,
+                            capture_output=True, text=True, timeout=60, check=False)
+    assert result.returncode == 2 and "Traceback" not in result.stderr, result.stderr
+    [line] = result.stderr.strip().splitlines()
+    assert line.startswith("solo-monopoly: ") and says in line, line
+    assert "secret" not in line
+    assert not fake_discord.logged_in.is_set() and not fake_discord.identified.is_set()
+    if make is not None and database.is_file():
+        assert database.read_text() == "not a database\n" * 50  # left as it was
+
+
 def _with_extension(command: list[str], extension: str) -> list[str]:
     """The bot's command line, with one more extension loaded in setup_hook."""
     repo = str(Path(__file__).resolve().parents[3])

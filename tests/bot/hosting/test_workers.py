@@ -143,3 +143,61 @@ async def test_jobs_still_waiting_at_close_are_not_run():
     with pytest.raises(PoolClosed):
         await waiting
     assert done == ["running"]
+
+
+STARTING_WORKER = '''
+import asyncio, os, signal, sys, time
+from bot.hosting.workers import WorkerPool
+
+if __name__ == "__mp_main__":  # a worker still starting: it imports this file first
+    time.sleep(1.5)
+
+
+def pid() -> int:
+    return os.getpid()
+
+
+async def main() -> None:
+    pool = WorkerPool.start(1)
+    job = asyncio.ensure_future(pool.run(pid))
+    await asyncio.sleep(0.5)  # the worker is spawned, and still importing
+    [worker] = list(pool._executor._processes)
+    os.kill(worker, signal.SIGINT)  # what Ctrl-C sends the whole process group
+    print("ran in", await job)
+    await pool.close()
+
+
+if __name__ == "__main__":
+    asyncio.run(main())
+'''
+
+
+def test_a_ctrl_c_while_a_worker_starts_neither_stops_it_nor_prints_a_traceback(tmp_path):
+    """A terminal sends Ctrl-C to every process of the group, workers still importing
+    included (before their initializer ignores it): they start with SIGINT blocked."""
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    script = tmp_path / "starting.py"
+    script.write_text(STARTING_WORKER)
+    repo = Path(__file__).resolve().parents[3]
+    done = subprocess.run([sys.executable, str(script)], capture_output=True, text=True,
+                          timeout=60, cwd=tmp_path, env={**os.environ, "PYTHONPATH": str(repo)})
+    assert done.returncode == 0, done.stderr
+    assert "ran in" in done.stdout
+    assert "Traceback" not in done.stderr and "KeyboardInterrupt" not in done.stderr
+
+
+def _sigint_state() -> tuple[bool, bool]:
+    return (signal.getsignal(signal.SIGINT) is signal.SIG_IGN,
+            signal.SIGINT in signal.pthread_sigmask(signal.SIG_BLOCK, set()))
+
+
+async def test_a_started_worker_ignores_sigint_and_no_longer_blocks_it():
+    pool = WorkerPool.start(1)
+    try:
+        assert await pool.run(_sigint_state) == (True, False)
+    finally:
+        await pool.close()
+    assert signal.SIGINT not in signal.pthread_sigmask(signal.SIG_BLOCK, set())  # ours back
