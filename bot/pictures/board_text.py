@@ -90,8 +90,10 @@ def render_board_text(game: Game, *, last_move: Move | None = None,
         names = [_holding(game, i, plain) for i in PROPERTIES if s.owner[i] == owner]
         if names:
             label = t(locale, key)
-            lines.append(f"{mark} {bold}{label[:1].upper()}{label[1:]}{bold}: "
-                         f"{', '.join(names)}")
+            # "label: value" from the catalog: French puts a space before the colon
+            field = t(locale, "terminal.field", label=f"{bold}{label[:1].upper()}"
+                      f"{label[1:]}{bold}", value=", ".join(names))
+            lines.append(f"{mark} {field}")
     if any(s.mortgaged[i] for i in PROPERTIES if s.owner[i] != NOBODY):
         lines.append(f"{MORTGAGED} {t(locale, 'mortgaged')}")
     return _fit("\n".join(lines))

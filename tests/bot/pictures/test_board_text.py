@@ -108,3 +108,14 @@ def test_renderers_do_not_import_discord() -> None:
     code = ("import sys, bot.pictures.board, bot.pictures.board_text; "
             "sys.exit('discord' in sys.modules)")
     assert subprocess.run([sys.executable, "-c", code], check=False).returncode == 0
+
+
+def test_the_text_boards_owner_lines_take_frances_space_before_the_colon():
+    game = Game.new(1, edition="fr")
+    game.s.owner[1], game.s.owner[3] = PLAYER, BANK
+    for plain in (True, False):
+        lines = render_board_text(game, locale="fr", plain=plain).splitlines()
+        owners = [line for line in lines if "Vous" in line or "Banque" in line]
+        assert len(owners) == 2 and all(" : " in line for line in owners), owners
+    english = render_board_text(game, locale="en", plain=True)
+    assert "You: " in english or "you: " in english.lower()
