@@ -11,7 +11,8 @@ from typing import TextIO
 import aiohttp
 import discord
 
-from bot.hosting.app import MonopolyBot, StartupError
+from bot.hosting.app import MonopolyBot
+from bot.hosting.host import StartupError
 from bot.hosting.observability.logs import JsonFormatter
 from bot.hosting.redact import TokenFilter
 from bot.hosting.settings import Settings, SettingsError

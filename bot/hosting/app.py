@@ -28,6 +28,7 @@ from bot.application.yardsticks import Yardsticks
 
 from .discord_limits import check_commands
 from .draining import Drain
+from .host import StartupError
 from .observability import Observability
 from .registry import Registry
 from .settings import Settings
@@ -43,10 +44,6 @@ EXTENSIONS = tuple(f"cogs.{feature}.extension" for feature in (
 
 
 WORKERS_STOP = 1.0  # seconds the workers' running jobs get when the bot stops
-
-
-class StartupError(Exception):
-    """The bot can't start; the message says what to do (shown as one line, no traceback)."""
 
 
 class MonopolyBot(commands.AutoShardedBot):

@@ -35,7 +35,7 @@ from . import logs
 from .metrics import Metrics
 
 if TYPE_CHECKING:
-    from bot.hosting.app import MonopolyBot
+    from bot.hosting.host import Host
 
 # The cogs' marks on the interaction being handled; None outside one.
 _click_var: contextvars.ContextVar[Click | None] = contextvars.ContextVar(
@@ -142,7 +142,7 @@ class _Adapter:
 class InteractionHook:
     """Wraps this bot's INTERACTION_CREATE parser (see the module's docstring)."""
 
-    def __init__(self, bot: MonopolyBot, metrics: Metrics | None) -> None:
+    def __init__(self, bot: Host, metrics: Metrics | None) -> None:
         self._bot = bot
         self._metrics = metrics
         self._commands: frozenset[str] | None = None  # the tree's, once it is complete

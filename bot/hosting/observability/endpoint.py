@@ -32,8 +32,10 @@ from .clicks import InteractionHook
 from .health import LoopWatch, readiness
 from .metrics import Metrics, exposition, gauge
 
+from bot.hosting.host import StartupError
+
 if TYPE_CHECKING:
-    from bot.hosting.app import MonopolyBot
+    from bot.hosting.host import Host
 
 log = logging.getLogger(__name__)
 COUNT_EVERY = 15.0  # seconds between counts of the games in play (a scrape asks at most this)
@@ -41,7 +43,7 @@ COUNT_BUDGET = 1.0  # seconds a scrape waits for that count before serving the l
 
 
 class Observability:
-    def __init__(self, bot: MonopolyBot) -> None:
+    def __init__(self, bot: Host) -> None:
         self._bot = bot
         port = bot.settings.metrics_port
         self.metrics = Metrics() if port is not None else None
@@ -55,7 +57,7 @@ class Observability:
         self._levels_now: list[Metric] = []  # read on the loop for the scrape being served
 
     @staticmethod
-    def of(bot: MonopolyBot) -> Observability:
+    def of(bot: Host) -> Observability:
         return bot.parts.get_or_make(Observability, lambda: Observability(bot))
 
     def storage_wrap(self) -> Callable[[Storage], Storage] | None:
@@ -100,7 +102,6 @@ class Observability:
         except OSError as exc:
             await runner.cleanup()
             self._watch.stop()
-            from bot.hosting.app import StartupError
 
             reason = exc.strerror or str(exc)
             raise StartupError(f"can't serve the metrics on {host}:{port} ({reason}): check "

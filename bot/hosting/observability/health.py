@@ -23,7 +23,7 @@ from bot.errors import DatabaseBusy, DatabaseUnavailable
 from bot.storage.probe import answers
 
 if TYPE_CHECKING:
-    from bot.hosting.app import MonopolyBot
+    from bot.hosting.host import Host
 
 PING_EVERY = 0.5
 BUDGET = 1.0  # seconds a callback may wait for the loop before the process is unhealthy
@@ -74,7 +74,7 @@ class LoopWatch:
         return None
 
 
-async def readiness(bot: MonopolyBot) -> str | None:
+async def readiness(bot: Host) -> str | None:
     """None when this process may be sent players, else why not (one line)."""
     if bot.is_closed() or bot.drain.draining:  # draining: clicks are being refused
         return "stopping"

@@ -11,7 +11,8 @@ import time
 import aiohttp
 import pytest
 
-from bot.hosting.app import MonopolyBot, StartupError
+from bot.hosting.app import MonopolyBot
+from bot.hosting.host import StartupError
 from bot.hosting.observability import Observability, health
 from bot.hosting.settings import Settings
 
