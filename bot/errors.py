@@ -13,6 +13,11 @@ class ServiceError(Exception):
     """Base of every refusal the game service makes on purpose."""
 
 
+class WordedRefusal(Exception):
+    """A front's own refusal (the terminal's), its text already in the player's language:
+    said as it is, in one line. Not a ServiceError: those are worded from their type."""
+
+
 class GameNotFound(ServiceError):
     def __init__(self, game_id: int) -> None:
         super().__init__(f"There is no game number {game_id}.")

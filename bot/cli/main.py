@@ -20,7 +20,7 @@ from game_core.simulate import compare, landings, simulate, wilson_interval
 from game_core.strategies import STRATEGIES
 
 from bot.application.checks import MAX_INT
-from bot.errors import DatabaseUnavailable, ServiceError
+from bot.errors import DatabaseUnavailable, ServiceError, WordedRefusal
 from bot.hosting.settings import SettingsError, database_target
 from bot.i18n import LOCALES, edition_for
 from bot.i18n.languages import SOURCE
@@ -260,7 +260,7 @@ def _in_words(exc: Exception, args: argparse.Namespace) -> str:
     where = _database_named(args)
     if isinstance(exc, DatabaseUnavailable):
         return f"can't reach the database {where} ({exc.detail})"
-    if isinstance(exc, (GameError, ServiceError, SettingsError)):
+    if isinstance(exc, (GameError, ServiceError, SettingsError, WordedRefusal)):
         return str(exc)  # DatabaseTooNew, DatabaseReadOnly, a bad rule... say what to do
     if isinstance(exc, sqlite3.DatabaseError) and "not a database" in str(exc):
         return f"{where} is not a SQLite database ({exc})"

@@ -33,7 +33,7 @@ from game_core.prompts import STOP_WIN, way_to_win
 from game_core.state import ROLL
 
 from bot.cli.interrupts import CtrlC, Interrupted
-from bot.errors import ServiceError
+from bot.errors import ServiceError, WordedRefusal
 from bot.application.autoplay import ROLLED_ON, Played, plan_for
 from bot.application.choices import Choices, choices_now
 from bot.application.hints import HintService
@@ -152,7 +152,7 @@ def is_yes(answer: str, locale: str) -> bool:
     return words in YES_WORDS or words in t(locale, "terminal.yes_words").split()
 
 
-class OptionsNeedANewGame(ServiceError):
+class OptionsNeedANewGame(WordedRefusal):
     """--preset or --rule given while a game is in progress: they would be ignored."""
 
     def __init__(self, game_id: int, locale: str) -> None:
