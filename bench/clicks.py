@@ -14,8 +14,10 @@ of stored, so that 1,000 games take a minute, not an hour of database writes.
   for goes on rolling; a debt is Pay it for me, then its confirm step (two clicks, whatever
   the number of sales); a win within reach is Cash out (one click); an offer focus will
   never take (outside its four groups, or a group the Bank has a share of) that would stay
-  unowned (no Bank pawn left) is "Decline, don't offer it again"; the decisions offering one
-  way only are never asked; every other action is the same click as before.
+  unowned (no Bank pawn left) is "Decline, don't offer it again"; two buildings or more
+  that focus puts up in a row at one stop are one pick of the build menu ("up to N", P2);
+  the decisions offering one way only are never asked; every other action is the same
+  click as before.
 A click is answered by one edit of the game message (the picture rides with it when drawn
 in time; bench/interaction.py times that part). Turns are the game's turns when it ended.
 
@@ -35,13 +37,13 @@ import discord
 from bot.application.records import ACTIVE, GameRecord
 from cogs.play.message import build_controls
 from cogs.common.custom_ids import split_rolling
-from game_core import Action, Decline, Game, Roll
+from game_core import Action, BuildHotel, BuildHouse, BuildTo, Decline, Game, Roll
 from game_core.plans import apply_plan, cash_out_plan, debt_plan
 from game_core.prompts import Follow, can_win_now
 from game_core.board import SQUARES
 from game_core.rules import owns_any
-from game_core.state import BANK, BUY, RAISE_FUNDS, ROLL
-from game_core.strategies import FOCUS_GROUPS, make_strategy
+from game_core.state import BANK, BUILD, BUY, RAISE_FUNDS, ROLL
+from game_core.strategies import FOCUS_GROUPS, Strategy, make_strategy
 
 MAX_CLICKS = 2000
 MENUS = {"sell_building": "sell", "mortgage": "mortgage", "lift_mortgage": "lift"}
@@ -111,6 +113,18 @@ def never_wanted(game: Game) -> bool:
     return SQUARES[sq].group not in FOCUS_GROUPS or owns_any(game.s, sq, BANK)
 
 
+def build_level(game: Game, focus: Strategy) -> int:
+    """The level focus builds the stop's street up to, one building at a time, before it
+    finishes the stop (P2): what one pick of the build menu does at once."""
+    trial, square = game.copy(), game.pending_square
+    while trial.pending == BUILD:
+        action = focus.choose(trial)
+        if not isinstance(action, (BuildHouse, BuildHotel)):
+            break
+        trial.apply(action)
+    return trial.s.buildings[square]
+
+
 def follow(game: Game, follow_on: Follow) -> None:
     while (found := follow_on.next(game)) is not None:
         game.apply(found[0])
@@ -156,6 +170,15 @@ def play_after(seed: int, kinds: collections.Counter[str]) -> tuple[int, int, in
             click(game, "decline_always", rolling=rolling, keep=keep)
             kinds["decline for good"] += 1
             keep |= {game.pending_square}
+        elif (game.pending == BUILD and isinstance(action, (BuildHouse, BuildHotel))
+              and str(level := build_level(game, focus)) in controls(
+                  game, rolling=rolling, keep=keep).get("build.on" if rolling else "build",
+                                                        [])
+              and level - game.s.buildings[game.pending_square] >= 2):
+            # Two buildings or more in a row at one stop: one pick of "build up to N".
+            click(game, "build", level, rolling=rolling, keep=keep)
+            kinds["build up to N"] += 1
+            action = BuildTo(level)
         else:
             what, square = control_of(action)
             click(game, what, square, rolling=rolling, keep=keep)
