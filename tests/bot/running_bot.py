@@ -17,7 +17,7 @@ import signal
 import subprocess
 import tempfile
 import time
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -97,21 +97,25 @@ class RunningBot:
     """`python -m bot` on `db`, connected to `fake`; stop() sends SIGTERM and returns the log.
     With `shard_ids`, it runs those of the fake's shards (MONOPOLY_SHARD_COUNT and
     MONOPOLY_SHARD_IDS), as one process of several; else all of them. It is started once
-    each of its shards is connected (READY), or `wait=False` to return at once."""
+    each of its shards is connected (READY), or `wait=False` to return at once. `env`: more
+    settings (or other values for these)."""
 
     def __init__(self, fake: FakeDiscord, db: Path | str, *,
-                 shard_ids: Sequence[int] | None = None, wait: bool = True) -> None:
+                 shard_ids: Sequence[int] | None = None, wait: bool = True,
+                 env: Mapping[str, str] | None = None) -> None:
         self._log = tempfile.TemporaryFile(mode="w+")  # a pipe could fill up and block it
         self.fake = fake
-        env = {"PATH": os.environ.get("PATH", ""), "DISCORD_TOKEN": "a.token",
-               "MONOPOLY_DB": str(db), "MONOPOLY_LOG_LEVEL": "INFO", "PYTHONPATH": str(REPO)}
+        settings = {"PATH": os.environ.get("PATH", ""), "DISCORD_TOKEN": "a.token",
+                    "MONOPOLY_DB": str(db), "MONOPOLY_LOG_LEVEL": "INFO",
+                    "PYTHONPATH": str(REPO)}
         if shard_ids is not None:
-            env |= {"MONOPOLY_SHARD_COUNT": str(fake.shards.count),
-                    "MONOPOLY_SHARD_IDS": ",".join(map(str, shard_ids))}
+            settings |= {"MONOPOLY_SHARD_COUNT": str(fake.shards.count),
+                         "MONOPOLY_SHARD_IDS": ",".join(map(str, shard_ids))}
+        settings |= env or {}
         self.shard_ids = tuple(range(fake.shards.count) if shard_ids is None else shard_ids)
         cwd = db.parent if isinstance(db, Path) else tempfile.gettempdir()
         self.started = time.monotonic()
-        self.process = subprocess.Popen(fake.bot_command(), cwd=cwd, env=env,
+        self.process = subprocess.Popen(fake.bot_command(), cwd=cwd, env=settings,
                                         stdout=subprocess.DEVNULL, stderr=self._log, text=True)
         if wait:
             self.wait_ready()

@@ -7,17 +7,13 @@ shard, and no token is in any of them."""
 from __future__ import annotations
 
 import json
-import os
-import signal
 import socket
 import sqlite3
-import subprocess
 import time
 import urllib.error
 import urllib.request
 import warnings
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -26,11 +22,9 @@ from prometheus_client.parser import text_string_to_metric_families
 from tests.bot import pg_outage
 from tests.bot.fake_discord import FakeDiscord
 from tests.bot.fake_payloads import CHANNEL_ID, GUILD_ID
-from tests.bot.running_bot import seed_games
+from tests.bot.running_bot import RunningBot, seed_games
 
 BOT_TOKEN = "MTAw.probe.token.secret"
-# The bot process imports this checkout's code, whatever is installed in the environment.
-ROOT = Path(__file__).resolve().parents[3]
 
 
 @pytest.fixture
@@ -71,32 +65,18 @@ def wait_for(port: int, path: str, status: int, timeout: float = 30) -> str:
     raise AssertionError(f"{path} never answered {status}; last: {last}")
 
 
-class Bot:
-    """`python -m bot` with the endpoint on, its log (JSON) in a file."""
+class Bot(RunningBot):
+    """`python -m bot` with the endpoint on and its log in JSON."""
 
-    def __init__(self, fake: FakeDiscord, folder: Path, database: str, **env: str) -> None:
+    def __init__(self, fake: FakeDiscord, database: str, **env: str) -> None:
         self.port = free_port()
-        self.log_file = folder / "bot.log"
-        environment = {"PATH": os.environ.get("PATH", ""), "PYTHONPATH": str(ROOT),
-                       "DISCORD_TOKEN": BOT_TOKEN,
-                       "MONOPOLY_DB": database, "MONOPOLY_METRICS_PORT": str(self.port),
-                       "MONOPOLY_LOG_FORMAT": "json", **env}
-        with self.log_file.open("w") as sink:
-            self.process = subprocess.Popen(fake.bot_command(), cwd=folder, env=environment,
-                                            stdout=sink, stderr=subprocess.STDOUT, text=True)
-        assert fake.identified.wait(120), self.log()
+        super().__init__(fake, database, env={
+            "DISCORD_TOKEN": BOT_TOKEN, "MONOPOLY_METRICS_PORT": str(self.port),
+            "MONOPOLY_LOG_FORMAT": "json", **env})
 
-    def log(self) -> str:
-        return self.log_file.read_text()
-
-    def stop(self) -> int:
-        if self.process.poll() is None:
-            self.process.send_signal(signal.SIGTERM)
-            try:
-                self.process.wait(60)
-            except subprocess.TimeoutExpired:
-                self.process.kill()
-                self.process.wait()
+    def stopped(self) -> int:
+        """SIGTERM, the exit; its status."""
+        self.stop()
         return self.process.returncode
 
 
@@ -112,7 +92,7 @@ def test_readiness_follows_a_held_sqlite_lock_and_the_json_log_holds_no_token(
         tmp_path, fake_discord):
     db = tmp_path / "games.sqlite3"
     table = seed_games(db, fake_discord, 1)[0]
-    bot = Bot(fake_discord, tmp_path, str(db), MONOPOLY_LOG_LEVEL="DEBUG")
+    bot = Bot(fake_discord, str(db), MONOPOLY_LOG_LEVEL="DEBUG")
     try:
         wait_for(bot.port, "/readyz", 200)
         assert get(bot.port, "/healthz") == (200, "ok\n")
@@ -145,7 +125,7 @@ def test_readiness_follows_a_held_sqlite_lock_and_the_json_log_holds_no_token(
             holder.close()
         assert wait_for(bot.port, "/readyz", 200) == "ready\n"
     finally:
-        code = bot.stop()
+        code = bot.stopped()
     log = bot.log()
     assert code == 0, log[-3000:]
     lines = json_lines(log)
@@ -176,7 +156,7 @@ def test_readiness_follows_the_postgresql_server_going_down_and_coming_back(
     own_server.psql("CREATE DATABASE probes;")
     path, _, query = own_server.get_uri().partition("?")
     url = f"{path.rsplit('/', 1)[0]}/probes?{query}"
-    bot = Bot(fake_discord, tmp_path, url)
+    bot = Bot(fake_discord, url)
     try:
         wait_for(bot.port, "/readyz", 200, timeout=60)
         pg_outage.stop(own_server)
@@ -188,6 +168,6 @@ def test_readiness_follows_the_postgresql_server_going_down_and_coming_back(
             pg_outage.start(own_server)
         assert wait_for(bot.port, "/readyz", 200, timeout=60) == "ready\n"
     finally:
-        code = bot.stop()
+        code = bot.stopped()
     assert code == 0, bot.log()[-3000:]
     json_lines(bot.log())
