@@ -144,6 +144,10 @@ async def show_players_daily(interaction: discord.Interaction[Any], player: disc
     if not await service.daily.may_see(record, interaction.user.id):
         await ephemeral(interaction, t(locale, "daily.hidden"))
         return
+    if record.status == "active":  # the player's own, still going: a recap would say "lost"
+        await ephemeral(interaction, t(locale, "daily.view.in_progress", number=day_number(day),
+                                       turn=record.game.turn))
+        return
     await interaction.response.defer(ephemeral=True, thinking=True)  # the recap is drawn
     log = await service.game_log(record.id)
     picture = await draw(interaction, jobs.recap, log, locale, can_attach(interaction))

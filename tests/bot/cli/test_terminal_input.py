@@ -22,7 +22,7 @@ from game_core import Roll
 REPO = Path(__file__).resolve().parents[3]
 INTERRUPTED = {"en": "Interrupted: the game is saved. Run make play again to carry on.",
                "fr": "Interrompu : la partie est enregistrée. Relancez make play pour continuer."}
-RESUMED = {"en": "Resuming game #1 at turn 1", "fr": "Reprise de la partie n°1 au tour 1"}
+RESUMED = {"en": "Resuming game #1 at turn 1", "fr": "Reprise de la partie n° 1 au tour 1"}
 PROMPT = {"en": "Your move (? for the keys): ", "fr": "Votre coup (? pour les touches) : "}
 
 
@@ -133,7 +133,7 @@ async def _game_in_progress(db: Path) -> None:
 @pytest.mark.parametrize(("locale", "says"), [
     ("en", "Game #1 is still in progress, and --preset and --rule only set up a new game: "
            "finish it or give it up (g) first"),
-    ("fr", "La partie n°1 est toujours en cours, et --preset et --rule ne règlent qu'une "
+    ("fr", "La partie n° 1 est toujours en cours, et --preset et --rule ne règlent qu'une "
            "nouvelle partie : terminez-la ou abandonnez-la (g) d'abord"),
 ])
 @pytest.mark.parametrize("option", [["--preset", "beginner"], ["--rule", "bank_build_cap=2"],

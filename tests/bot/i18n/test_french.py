@@ -64,6 +64,13 @@ def test_guillemets_with_spaces_inside_and_no_english_quotes_or_three_dots():
         assert "..." not in text, key  # the ellipsis character: …
 
 
+def test_numero_is_followed_by_a_space_before_its_number():
+    """« n° 2 », as the French write it: never « n°2 » (a game, a daily)."""
+    wrong = {key: text for key, text in FRENCH.items() if re.search(r"n°(?! )", text)}
+    assert wrong == {}
+    assert "n° {game_id}" in FRENCH["terminal.started"]
+
+
 def test_the_status_line_of_the_terminal_puts_its_space_before_the_colon():
     assert FRENCH["terminal.field"] == "{label} : {value}"
 
