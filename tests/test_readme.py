@@ -42,6 +42,7 @@ def test_the_readme_shows_command_line_examples():
     examples = command_examples()
     assert any("migrate-db" in e for e in examples) and any("backup" in e for e in examples)
     assert any("verify-db" in e for e in examples) and any("simulate" in e for e in examples)
+    assert any(e.endswith("solo-monopoly picture") for e in examples)
 
 
 def test_every_solo_monopoly_example_in_the_readme_runs(tmp_path, postgres_url):
@@ -52,13 +53,14 @@ def test_every_solo_monopoly_example_in_the_readme_runs(tmp_path, postgres_url):
     wrapper.write_text(f'#!/bin/sh\nexec "{sys.executable}" -m bot.cli "$@"\n')
     wrapper.chmod(0o755)
 
-    async def games() -> None:  # the bot's own file, where MONOPOLY_DB's default points
-        service = await GameService.open(tmp_path / "data" / "monopoly.sqlite3")
-        try:
-            record = await service.start(1, None, None, seed=3)
-            await service.act(record.id, 1, 0, Roll())
-        finally:
-            await service.close()
+    async def games() -> None:  # the bot's own file, where MONOPOLY_DB's default points,
+        for name, user in (("monopoly", 1), ("terminal", 0)):  # and the terminal's (`picture`)
+            service = await GameService.open(tmp_path / "data" / f"{name}.sqlite3")
+            try:
+                record = await service.start(user, None, None, seed=3)
+                await service.act(record.id, user, 0, Roll())
+            finally:
+                await service.close()
 
     asyncio.run(games())
     env = {"PATH": f"{bin_dir}:/usr/bin:/bin", "PYTHONPATH": str(REPO), "HOME": str(tmp_path)}
@@ -70,6 +72,8 @@ def test_every_solo_monopoly_example_in_the_readme_runs(tmp_path, postgres_url):
                               text=True, timeout=300)
         assert done.returncode == 0, f"{example}\n{done.stdout}{done.stderr}"
         assert "Traceback" not in done.stderr, example
+    pictures = tmp_path / "data" / "pictures" / "game-1"  # where the README says `picture` writes
+    assert {"board.png", "recap.png", "money-map.png"} <= {p.name for p in pictures.iterdir()}
 
 
 def test_every_make_target_the_readme_names_exists():
