@@ -87,9 +87,14 @@ def _database(text: str) -> str:
     """A SQLite file or a postgresql:// URL; any other URL is refused here, before anything
     is made (a mysql:// "path" would otherwise become folders and a new SQLite file)."""
     try:
-        database_target(text)
+        target = database_target(text)
     except SettingsError as exc:
         raise argparse.ArgumentTypeError(str(exc)) from None
+    if isinstance(target, Path) and target.is_dir():  # else SQLite's "unable to open", and
+        # aiosqlite's thread answering a closed event loop with a traceback
+        raise argparse.ArgumentTypeError(
+            f"{text} is a folder, not a database file: give the file's path, e.g. "
+            f"{target / 'games.sqlite3'}")
     return text
 
 
