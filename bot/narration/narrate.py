@@ -299,10 +299,11 @@ def describe_pending(game: Game, *, locale: str) -> str:
         else:
             first = t(locale, "pending.buy.short", square=name, price=money(price),
                       cash=money(s.cash))
-        if s.pawns_left:
-            then = t(locale, "pending.buy.bank_takes", pawns=tn(locale, "pawns", s.pawns_left))
+        if s.pawns_left:  # "la prend" / "le prend": the pronoun agrees with the square
+            then = t(locale, "pending.buy.bank_takes", square=name,
+                     pawns=tn(locale, "pawns", s.pawns_left))
         else:
-            then = t(locale, "pending.buy.stays")
+            then = t(locale, "pending.buy.stays", square=name)
         return f"{first} {then}"
     if p == BUILD:
         sq = s.pending_square
