@@ -121,3 +121,20 @@ def test_the_quick_loop_the_readme_shows_leaves_out_slow_and_postgres_tests():
     assert quick_ids and left_out == collected("-m", "slow or postgres")
     assert any("test_startup" in i for i in left_out)  # a slow one
     assert any("postgresql" in i for i in left_out)  # a backend-parametrised one
+
+
+def test_the_readme_shows_command_output_as_the_code_prints_it():
+    """An output the README quotes reads as the command prints it (the figures aside, which
+    change with every text), and --help speaks to the reader, never of modules."""
+    [quoted] = re.findall(r"`(commands: /monopoly [^`]+)`", README)
+    shape = re.escape(quoted).replace(r"\.\.\.", ".*")
+    shape = re.sub(r"\d(?:[\d,]*\d)?", r"\\d[\\d,]*", shape)
+    done = subprocess.run([sys.executable, "-m", "bot.cli", "commands"], cwd=REPO,
+                          capture_output=True, text=True, timeout=300)
+    assert re.match(shape, done.stdout), (quoted, done.stdout)
+    for command in ("", "simulate", "play", "picture", "verify-db", "backup", "migrate-db",
+                    "commands"):
+        shown = subprocess.run([sys.executable, "-m", "bot.cli", *command.split(), "--help"],
+                               cwd=REPO, capture_output=True, text=True, timeout=60).stdout
+        assert shown.startswith("usage: solo-monopoly"), shown
+        assert not re.search(r"\b(bot|game_core|cogs)\.[a-z_]+|`", shown), (command, shown)

@@ -38,6 +38,12 @@ SQUARE_LABELS = (
 )
 
 
+# --help's words, for the player and the admin (the module's docstring is the developer's)
+DESCRIPTION = ("Solo Monopoly without Discord: play a game in the terminal (play) and write "
+               "its pictures (picture), run the simulator (simulate), and the admin's tools "
+               "(verify-db, backup, migrate-db, commands).")
+
+
 class _Parser(argparse.ArgumentParser):
     """argparse, but a mistake is one line (and exit status 2), not a usage block."""
 
@@ -128,7 +134,7 @@ def _rule(text: str) -> tuple[str, str]:
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = _Parser(prog="solo-monopoly", description=__doc__)
+    parser = _Parser(prog="solo-monopoly", description=DESCRIPTION)
     sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
     sim = sub.add_parser("simulate", help="play many seeded games and print what happened")
     sim.add_argument("--games", type=_games, default=1000,
