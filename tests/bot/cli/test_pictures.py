@@ -103,3 +103,17 @@ def test_bad_input_to_picture_is_one_line_and_exit_2_and_makes_nothing(tmp_path,
     assert done.stderr.count("\n") == 1 and says in done.stderr, done.stderr
     assert "Traceback" not in done.stderr
     assert made() == before  # no database, no folder
+
+
+async def test_i_where_the_pictures_cant_go_is_said_and_the_game_goes_on(tmp_path):
+    from bot.cli.terminal import play
+
+    taken = tmp_path / "taken"
+    taken.write_text("a file where the folder would go")
+    said: list[str] = []
+    answers = iter(["i", "r", "q"])
+    assert await play(tmp_path / "g.sqlite3", 1, "en", "us", lambda _: next(answers),
+                      said.append, pictures=taken) == 0
+    [failed] = [line for line in said if line.startswith("Couldn't write the pictures")]
+    assert failed == t("en", "terminal.pictures.failed", folder=taken, reason="Not a directory")
+    assert any(line.startswith("🎲") for line in said)  # `r` was played after it
