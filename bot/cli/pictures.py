@@ -1,7 +1,8 @@
 """The pictures of a game as PNG files, for a player without Discord: the board as it
-stands, the recap, where the money went (the money map) and the player's record chart, the
-same pictures the bot attaches. The terminal's `i` key writes them for the game on the table;
-`solo-monopoly picture` for any stored game.
+stands, the recap, where the money went (the money map) and the player's record chart (from
+two finished games on), the same pictures the bot attaches. The terminal's `i` key writes
+them for the game on the table (and `solo-monopoly play` once its game is over, as Discord
+shows the recap then); `solo-monopoly picture` for any stored game.
 
 They go to PICTURES_DIR (./data/pictures, beside the terminal's database), one folder a game,
 `game-<id>/board.png`, `recap.png`, `money-map.png`, `record.png`; written again, a file is
@@ -28,6 +29,7 @@ from bot.storage.targets import redact_url
 
 PICTURES_DIR = Path("data") / "pictures"
 RECORD_FETCH = 200  # the newest finished games the record chart shows (as /monopoly stats)
+RECORD_LEAST = 2  # finished games before there is a record to chart (as /monopoly stats)
 NAMES = ("board", "recap", "money-map", "record")
 
 
@@ -65,7 +67,7 @@ def _draw(game: GameRecord, log: GameLog, games: list[FinishedGame],
     """Every picture of the game (CPU work: run in a thread, off the event loop)."""
     pictures = {"board": render_board(game.game, locale=locale),
                 "recap": recap(log, locale).png, "money-map": money_map(log, locale).png}
-    if games:  # the player's record: none before a first finished game
+    if len(games) >= RECORD_LEAST:  # as /monopoly stats: a chart needs two games
         pictures["record"] = record(games, locale).png
     return {name: png for name, png in pictures.items() if png is not None}
 

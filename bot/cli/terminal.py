@@ -84,7 +84,8 @@ def run_terminal(db: str | None, user_id: int, locale: str, edition: str,
     try:
         return ctrl_c.run(play(database_target(db or TERMINAL_DB_PATH), user_id, locale,
                                edition, ctrl_c.asking(ask), say, options=options,
-                               edition_chosen=edition_chosen, command=command))
+                               edition_chosen=edition_chosen, command=command,
+                               pictures_at_end=True))
     except (KeyboardInterrupt, Interrupted):  # at a yes/no question, or during a move
         say("")
         say(t(locale, "clicks.terminal.interrupted", command=command))
@@ -312,13 +313,14 @@ async def play(path: str | Path, user_id: int, locale: str, edition: str, ask: A
                workers: WorkerPool | None = None, hint_rollouts: int | None = None,
                options: Mapping[str, Any] | None = None,
                pictures: Path = PICTURES_DIR, edition_chosen: bool = False,
-               command: str = MAKE_PLAY) -> int:
+               command: str = MAKE_PLAY, pictures_at_end: bool = False) -> int:
     """Resume the player's game, or start one with `options` (house rules, a preset's;
     given while a game is in progress they are refused, OptionsNeedANewGame, rather than
-    ignored, as is an `edition_chosen` by --edition). `workers`: the pool hints run in
-    (default: worker processes, started at the first hint); `hint_rollouts`: per choice
-    (default: the advisor's). The first Ctrl-C quits (the game is saved: every move is stored
-    as it is made)."""
+    ignored, as is an `edition_chosen` by --edition). `pictures_at_end`: the game's pictures
+    written once it is over (the command's; `i` writes them at any prompt). `workers`: the
+    pool hints run in (default: worker processes, started at the first hint);
+    `hint_rollouts`: per choice (default: the advisor's). The first Ctrl-C quits (the game
+    is saved: every move is stored as it is made)."""
     service = await GameService.open(path)
     hints: HintService | None = None
     own_workers = workers is None
@@ -399,6 +401,8 @@ async def play(path: str | Path, user_id: int, locale: str, edition: str, ask: A
                 term.tell(played)
                 record = played.record
         await _the_end(service, record, locale, say)
+        if pictures_at_end:  # as Discord shows the recap at the end: the files, and where
+            await _write_pictures(service, record, locale, pictures, say)
         if notice:
             say(notice)
         say(t(locale, "terminal.again", command=command))

@@ -72,11 +72,17 @@ def test_the_picture_command_writes_a_finished_games_pictures_and_the_record(tmp
     done = run("picture", str(game_id), "--db", str(db), "--out", "shots", cwd=tmp_path)
     assert done.returncode == 0 and done.stderr == "", done.stderr
     assert done.stdout.count("\n") == 1 and "shots/game-1" in done.stdout
-    assert_pictures(tmp_path / "shots" / "game-1",
+    # One finished game: no record to chart yet (as /monopoly stats, from two games on).
+    assert_pictures(tmp_path / "shots" / "game-1", {"board.png", "recap.png", "money-map.png"})
+    game_id = asyncio.run(_finished_game(db, 7))
+    done = run("picture", str(game_id), "--db", str(db), "--out", "shots", cwd=tmp_path)
+    assert done.returncode == 0 and f"shots/game-{game_id}" in done.stdout
+    assert_pictures(tmp_path / "shots" / f"game-{game_id}",
                     {"board.png", "recap.png", "money-map.png", "record.png"})
     again = run("picture", "--db", str(db), "--user", "7", "--out", "shots", "--locale", "es",
                 cwd=tmp_path)  # the player's latest game, replaced whole
     assert again.returncode == 0 and "Imágenes de esta partida" in again.stdout
+    assert f"game-{game_id}" in again.stdout  # the latest
 
 
 @pytest.mark.parametrize(("args", "says"), [
@@ -117,3 +123,20 @@ async def test_i_where_the_pictures_cant_go_is_said_and_the_game_goes_on(tmp_pat
     [failed] = [line for line in said if line.startswith("Couldn't write the pictures")]
     assert failed == t("en", "terminal.pictures.failed", folder=taken, reason="Not a directory")
     assert any(line.startswith("🎲") for line in said)  # `r` was played after it
+
+
+def test_the_end_of_a_terminal_game_writes_its_pictures(tmp_path):
+    """As Discord shows the recap when a game ends: `solo-monopoly play` writes the finished
+    game's pictures and says where, before the line that names the command again."""
+    done = run("play", cwd=tmp_path, keys="g\ny\n")  # give up at once: the game is over
+    assert done.returncode == 0 and "Traceback" not in done.stderr, done.stderr
+    lines = done.stdout.splitlines()
+    written = t("en", "terminal.pictures.written", folder="data/pictures/game-1",
+                files="board.png, recap.png, money-map.png")
+    assert any(written in line for line in lines), lines[-6:]
+    assert lines[-1].startswith("Run python -m bot.cli play again")
+    assert_pictures(tmp_path / "data" / "pictures" / "game-1",
+                    {"board.png", "recap.png", "money-map.png"})
+    done = run("play", cwd=tmp_path, keys="g\ny\n")  # a second game: the record too
+    assert_pictures(tmp_path / "data" / "pictures" / "game-2",
+                    {"board.png", "recap.png", "money-map.png", "record.png"})
