@@ -6,7 +6,8 @@ the player's daily (status, board, history, resign), as `/monopoly`'s act on the
 reload or a restart loses an ephemeral message: this brings it back), or its result once
 finished. `results`: a day's board (today's by default). `player`: that player's daily of a
 day (today by default): its recap, where the money went and its history, once it is finished
-and its day is over, or once the viewer has finished their own daily of that day.
+and its day is over, or once the viewer has finished their own daily of that day; the
+player's own daily still going is said to be going on (a recap would read as a loss).
 """
 
 from __future__ import annotations
