@@ -31,7 +31,7 @@ run: $(VENV)/.installed
 	$(BIN)/python -m bot
 
 play: $(VENV)/.installed
-	$(BIN)/solo-monopoly play
+	SOLO_MONOPOLY_COMMAND="make play" $(BIN)/solo-monopoly play
 
 bench: $(STAMP)
 	$(BIN)/python bench/engine.py

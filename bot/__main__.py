@@ -15,7 +15,7 @@ from bot.hosting.app import MonopolyBot
 from bot.hosting.host import StartupError
 from bot.hosting.observability.logs import JsonFormatter
 from bot.hosting.redact import TokenFilter
-from bot.hosting.settings import Settings, SettingsError
+from bot.hosting.settings import Settings, SettingsError, token_problem
 
 log = logging.getLogger("bot")
 
@@ -63,6 +63,10 @@ def main() -> int:
         settings = Settings.from_env()
     except SettingsError as exc:
         print(f"solo-monopoly: {exc}", file=sys.stderr)
+        return 2
+    problem = token_problem(settings.token)
+    if problem:  # before any connection: a token of the wrong shape is no network problem
+        print(f"solo-monopoly: {problem}", file=sys.stderr)
         return 2
     setup_logging(settings)
     # A board game has no voice: spare the admin discord.py's two start-up warnings that the

@@ -68,7 +68,9 @@ class Options:
                 kwargs[key] = str(raw).strip().lower()
             elif isinstance(raw, str):
                 text = raw.strip().replace(",", "").replace("_", "")
-                if not text.isdigit():
+                # "-1" is a whole number, out of range: said so with the range (not "must
+                # be a whole number", which it is)
+                if not text.removeprefix("-").isdigit() or not text.isascii():
                     raise InvalidOptionError(f"{key} must be a whole number, not {raw!r}",
                                              "not_a_number", option=key)
                 kwargs[key] = int(text)

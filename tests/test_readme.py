@@ -42,6 +42,7 @@ def test_the_readme_shows_command_line_examples():
     examples = command_examples()
     assert any("migrate-db" in e for e in examples) and any("backup" in e for e in examples)
     assert any("verify-db" in e for e in examples) and any("simulate" in e for e in examples)
+    assert any(e.endswith("solo-monopoly picture") for e in examples)
 
 
 def test_every_solo_monopoly_example_in_the_readme_runs(tmp_path, postgres_url):
@@ -52,13 +53,14 @@ def test_every_solo_monopoly_example_in_the_readme_runs(tmp_path, postgres_url):
     wrapper.write_text(f'#!/bin/sh\nexec "{sys.executable}" -m bot.cli "$@"\n')
     wrapper.chmod(0o755)
 
-    async def games() -> None:  # the bot's own file, where MONOPOLY_DB's default points
-        service = await GameService.open(tmp_path / "data" / "monopoly.sqlite3")
-        try:
-            record = await service.start(1, None, None, seed=3)
-            await service.act(record.id, 1, 0, Roll())
-        finally:
-            await service.close()
+    async def games() -> None:  # the bot's own file, where MONOPOLY_DB's default points,
+        for name, user in (("monopoly", 1), ("terminal", 0)):  # and the terminal's (`picture`)
+            service = await GameService.open(tmp_path / "data" / f"{name}.sqlite3")
+            try:
+                record = await service.start(user, None, None, seed=3)
+                await service.act(record.id, user, 0, Roll())
+            finally:
+                await service.close()
 
     asyncio.run(games())
     env = {"PATH": f"{bin_dir}:/usr/bin:/bin", "PYTHONPATH": str(REPO), "HOME": str(tmp_path)}
@@ -70,6 +72,8 @@ def test_every_solo_monopoly_example_in_the_readme_runs(tmp_path, postgres_url):
                               text=True, timeout=300)
         assert done.returncode == 0, f"{example}\n{done.stdout}{done.stderr}"
         assert "Traceback" not in done.stderr, example
+    pictures = tmp_path / "data" / "pictures" / "game-1"  # where the README says `picture` writes
+    assert {"board.png", "recap.png", "money-map.png"} <= {p.name for p in pictures.iterdir()}
 
 
 def test_every_make_target_the_readme_names_exists():
@@ -117,3 +121,20 @@ def test_the_quick_loop_the_readme_shows_leaves_out_slow_and_postgres_tests():
     assert quick_ids and left_out == collected("-m", "slow or postgres")
     assert any("test_startup" in i for i in left_out)  # a slow one
     assert any("postgresql" in i for i in left_out)  # a backend-parametrised one
+
+
+def test_the_readme_shows_command_output_as_the_code_prints_it():
+    """An output the README quotes reads as the command prints it (the figures aside, which
+    change with every text), and --help speaks to the reader, never of modules."""
+    [quoted] = re.findall(r"`(commands: /monopoly [^`]+)`", README)
+    shape = re.escape(quoted).replace(r"\.\.\.", ".*")
+    shape = re.sub(r"\d(?:[\d,]*\d)?", r"\\d[\\d,]*", shape)
+    done = subprocess.run([sys.executable, "-m", "bot.cli", "commands"], cwd=REPO,
+                          capture_output=True, text=True, timeout=300)
+    assert re.match(shape, done.stdout), (quoted, done.stdout)
+    for command in ("", "simulate", "play", "picture", "verify-db", "backup", "migrate-db",
+                    "commands"):
+        shown = subprocess.run([sys.executable, "-m", "bot.cli", *command.split(), "--help"],
+                               cwd=REPO, capture_output=True, text=True, timeout=60).stdout
+        assert shown.startswith("usage: solo-monopoly"), shown
+        assert not re.search(r"\b(bot|game_core|cogs)\.[a-z_]+|`", shown), (command, shown)

@@ -1,12 +1,13 @@
 """`solo-monopoly`: the command line. `simulate` runs the engine's simulator; `play` plays a
-game in the terminal through the same service as the bot; `verify-db` and `backup` are the
-admin's (bot.cli.admin)."""
+game in the terminal through the same service as the bot, and `picture` writes a game's
+pictures as PNG files; `verify-db` and `backup` are the admin's (bot.cli.admin)."""
 
 from __future__ import annotations
 
 import argparse
 import json
 import os
+import shlex
 import sqlite3
 import sys
 from collections.abc import Sequence
@@ -35,6 +36,12 @@ SQUARE_LABELS = (
     "Pacific", "North Carolina", "Community Chest", "Pennsylvania Ave", "Short Line", "Chance",
     "Park Place", "Luxury Tax", "Boardwalk", "In Jail",
 )
+
+
+# --help's words, for the player and the admin (the module's docstring is the developer's)
+DESCRIPTION = ("Solo Monopoly without Discord: play a game in the terminal (play) and write "
+               "its pictures (picture), run the simulator (simulate), and the admin's tools "
+               "(verify-db, backup, migrate-db, commands).")
 
 
 class _Parser(argparse.ArgumentParser):
@@ -86,9 +93,14 @@ def _database(text: str) -> str:
     """A SQLite file or a postgresql:// URL; any other URL is refused here, before anything
     is made (a mysql:// "path" would otherwise become folders and a new SQLite file)."""
     try:
-        database_target(text)
+        target = database_target(text)
     except SettingsError as exc:
         raise argparse.ArgumentTypeError(str(exc)) from None
+    if isinstance(target, Path) and target.is_dir():  # else SQLite's "unable to open", and
+        # aiosqlite's thread answering a closed event loop with a traceback
+        raise argparse.ArgumentTypeError(
+            f"{text} is a folder, not a database file: give the file's path, e.g. "
+            f"{target / 'games.sqlite3'}")
     return text
 
 
@@ -107,6 +119,13 @@ def _backup_file(text: str) -> str:
     return text
 
 
+def _game_id(text: str) -> int:
+    value = _whole(text)
+    if value < 1:
+        raise argparse.ArgumentTypeError("a game's number is 1 or more")
+    return value
+
+
 def _rule(text: str) -> tuple[str, str]:
     key, sep, value = text.partition("=")
     if not sep or not key:
@@ -115,7 +134,7 @@ def _rule(text: str) -> tuple[str, str]:
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = _Parser(prog="solo-monopoly", description=__doc__)
+    parser = _Parser(prog="solo-monopoly", description=DESCRIPTION)
     sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
     sim = sub.add_parser("simulate", help="play many seeded games and print what happened")
     sim.add_argument("--games", type=_games, default=1000,
@@ -163,6 +182,18 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--preset", default=None, choices=[p.name for p in PRESETS],
                       help="difficulty for a new game (house rules; --rule goes on top; "
                            "default: standard)")
+    picture = sub.add_parser("picture", help="write a game's board, recap, money map and "
+                             "record chart as PNG files (data/pictures/game-ID/)")
+    picture.add_argument("game", nargs="?", type=_game_id, default=None,
+                         help="the game's number (default: --user's latest game)")
+    picture.add_argument("--db", type=_database, default=None,
+                         help="SQLite file or postgresql:// URL (default: the terminal's, "
+                              "as for play)")
+    picture.add_argument("--user", type=_whole, default=0,
+                         help="whose latest game, without a game number (default: 0, play's)")
+    picture.add_argument("--locale", default=SOURCE.code, choices=LOCALES)
+    picture.add_argument("--out", type=Path, default=None,
+                         help="the folder they go in (default: data/pictures)")
     return parser
 
 
@@ -202,6 +233,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     it could not be done, said in one line on standard error (never a traceback)."""
     parser = build_parser()
     args = parser.parse_args(argv)
+    args.command_run = _command_run(sys.argv[1:] if argv is None else list(argv))
     if args.command == "simulate" and args.rolls is not None and not args.landings:
         parser.error("--rolls counts the rolls of --landings: add --landings (or, for "
                      "games, use --games)")
@@ -237,11 +269,31 @@ def _run(args: argparse.Namespace) -> int:
 
         return run_migrate_db(database_target(args.source), database_target(args.dest),
                               print, _warn)
+    if args.command == "picture":
+        from bot.cli.pictures import run_picture
+
+        return run_picture(args.db, args.game, args.user, args.locale, args.out, print)
     from bot.cli.terminal import run_terminal
 
     return run_terminal(db=args.db, user_id=args.user, locale=args.locale,
                         edition=args.edition or edition_for(args.locale),
-                        options=_new_game_options(args))
+                        options=_new_game_options(args), edition_chosen=bool(args.edition),
+                        command=args.command_run)
+
+
+def _command_run(argv: list[str]) -> str:
+    """The command as the player ran it, for "run ... again": `make play` says so
+    (SOLO_MONOPOLY_COMMAND); else this program as typed, with its arguments."""
+    named = os.environ.get("SOLO_MONOPOLY_COMMAND", "").strip()
+    if named:
+        return named
+    program = sys.argv[0] if sys.argv and sys.argv[0] else "solo-monopoly"
+    if Path(program).name == "__main__.py":  # python -m bot.cli
+        words = ["python", "-m", "bot.cli"]
+    else:
+        relative = os.path.relpath(program) if os.path.isabs(program) else program
+        words = [program if relative.startswith("..") else relative]
+    return shlex.join([*words, *argv])
 
 
 def _new_game_options(args: argparse.Namespace) -> dict[str, object] | None:

@@ -263,6 +263,11 @@ def run_migrate_db(source: str | os.PathLike[str], dest: str | os.PathLike[str],
     if not isinstance(source, str) and not os.path.isfile(source):
         warn(f"solo-monopoly: there is no database at {os.fspath(source)}")
         return 2
+    folder = os.path.dirname(os.fspath(dest)) if not isinstance(dest, str) else ""
+    if folder and not os.path.isdir(folder):  # a mistyped path is not a new folder tree
+        warn(f"solo-monopoly: there is no folder {folder} for the new database: make it "
+             f"first (mkdir -p {folder}), or give a path in a folder that exists")
+        return 2
     try:
         copied = asyncio.run(copy_database(source, dest, say))
     except MigrateError as exc:

@@ -6,9 +6,9 @@ Keys don't renumber after each action: `r` roll, `o` roll on, `b` buy, `d` decli
 it for me (or the plan shown: raise the price and buy, lift and build, cash out), `u`/`t`
 build a house/hotel, `f` finish building, `j` pay the fine, `c` use the card, `k` sell it,
 `m N` / `l N` / `x N` mortgage, lift, sell a building on square N, `g` give up, `s` status,
-`v` the text board, `h` a hint (the same hint service as the bot's, in worker
-processes started at the first `h`), `q` quit, `?` the keys. As on Discord, the answer to a
-decision Roll on stopped for goes on rolling, until `r`.
+`v` the text board, `i` the pictures as PNG files (bot.cli.pictures), `h` a hint (the same
+hint service as the bot's, in worker processes started at the first `h`), `q` quit, `?` the
+keys. As on Discord, the answer to a decision Roll on stopped for goes on rolling, until `r`.
 At a build stop, `u N` builds the street up to N houses (5: the hotel) at once; each level
 within reach is listed with its cost first.
 
@@ -33,6 +33,7 @@ from game_core.prompts import STOP_WIN, way_to_win
 from game_core.state import ROLL
 
 from bot.cli.interrupts import CtrlC, Interrupted
+from bot.cli.pictures import PICTURES_DIR, say_written, write_pictures
 from bot.errors import ServiceError, WordedRefusal
 from bot.application.autoplay import ROLLED_ON, Played, plan_for
 from bot.application.choices import Choices, choices_now
@@ -56,6 +57,7 @@ from bot.pictures.jobs import recap
 Ask = Callable[[str], str]
 Say = Callable[[str], None]
 TERMINAL_DB_PATH = "./data/terminal.sqlite3"
+MAKE_PLAY = "make play"  # the command the README gives (it sets SOLO_MONOPOLY_COMMAND so)
 QUIT_WORDS = ("q", "quit", "exit")
 YES_WORDS = ("y", "yes")  # in every language (no key of the terminal's), with the player's own
 HINT_WORDS = ("h", "hint", "conseil")
@@ -67,21 +69,26 @@ KEYS: dict[type[Action], str] = {
 }
 SQUARE_KEYS = {"m": Mortgage, "l": LiftMortgage, "x": SellBuilding}
 ROLL_ON_KEY, PLAN_KEY, STATUS_KEY, BOARD_KEY, HELP_KEY = "o", "p", "s", "v", "?"
+PICTURES_KEY = "i"  # the board, recap, money map and record chart as PNG files
 NEVER_KEY = "n"  # rolling on: decline, and don't offer this property again
 
 
 def run_terminal(db: str | None, user_id: int, locale: str, edition: str,
                  ask: Ask = input, say: Say = print,
-                 options: Mapping[str, Any] | None = None) -> int:
+                 options: Mapping[str, Any] | None = None, edition_chosen: bool = False,
+                 command: str = MAKE_PLAY) -> int:
     """`db`: --db; by default the terminal's own file, never the bot's (MONOPOLY_DB).
-    Ctrl-C anywhere saves and quits at once (every move is already saved), saying so once."""
+    Ctrl-C anywhere saves and quits at once (every move is already saved), saying so once.
+    `command`: how the player started this, named when the game is saved or over."""
     ctrl_c = CtrlC()
     try:
         return ctrl_c.run(play(database_target(db or TERMINAL_DB_PATH), user_id, locale,
-                               edition, ctrl_c.asking(ask), say, options=options))
+                               edition, ctrl_c.asking(ask), say, options=options,
+                               edition_chosen=edition_chosen, command=command,
+                               pictures_at_end=True))
     except (KeyboardInterrupt, Interrupted):  # at a yes/no question, or during a move
         say("")
-        say(t(locale, "clicks.terminal.interrupted"))
+        say(t(locale, "clicks.terminal.interrupted", command=command))
         return 0
 
 
@@ -113,19 +120,19 @@ def keys_now(game: Game, rolling: bool = False, choices: Choices | None = None) 
             keys.append(f"{key} N")
     if choices.build_to:
         keys.append(f"{KEYS[BuildTo]} N")
-    return list(dict.fromkeys(keys)) + ["s", "v", "h", "q"]
+    return list(dict.fromkeys(keys)) + ["s", "v", PICTURES_KEY, "h", "q"]
 
 
 def parse(answer: str, game: Game, rolling: bool = False) -> Action | str | None:
     """The action, or one of the words "roll_on", "plan", "status", "board", "help", "hint",
-    "quit"; None when it is no key here. Square numbers are ASCII digits only ("²" or "٣"
-    are as wrong as "zz")."""
+    "pictures", "quit"; None when it is no key here. Square numbers are ASCII digits only
+    ("²" or "٣" are as wrong as "zz")."""
     if answer in QUIT_WORDS:
         return "quit"
     if answer in HINT_WORDS:
         return "hint"
     words = {ROLL_ON_KEY: "roll_on", PLAN_KEY: "plan", STATUS_KEY: "status",
-             BOARD_KEY: "board", HELP_KEY: "help"}
+             BOARD_KEY: "board", HELP_KEY: "help", PICTURES_KEY: "pictures"}
     if answer in words:
         return words[answer]
     if answer == NEVER_KEY and choices_now(game, rolling=rolling).decline_for_good:
@@ -150,6 +157,12 @@ def parse(answer: str, game: Game, rolling: bool = False) -> Action | str | None
 def is_yes(answer: str, locale: str) -> bool:
     words = answer.strip().lower()
     return words in YES_WORDS or words in t(locale, "terminal.yes_words").split()
+
+
+def is_no(answer: str, locale: str) -> bool:
+    """Enter alone (the N of "(y/N)"), or a no word of any language the player may type."""
+    words = answer.strip().lower()
+    return not words or words in ("n", "no") or words in t(locale, "terminal.no_words").split()
 
 
 class OptionsNeedANewGame(WordedRefusal):
@@ -247,9 +260,14 @@ class Terminal:
         """Only a yes word confirms (y, yes, or the player's language's: oui, sí), never a
         key such as `o` (roll on): a key typed ahead must not carry a plan out."""
         try:
-            return is_yes(self.ask(question), self.locale)
+            answer = self.ask(question)
         except EOFError:
             return False
+        if is_yes(answer, self.locale):
+            return True
+        if not is_no(answer, self.locale):  # French `o`, a key: refused in words, not silent
+            self.say(t(self.locale, "terminal.not_yes", answer=answer.strip()[:20]))
+        return False
 
     async def plan(self, record: GameRecord) -> Played | None:
         """`p`: the plan on offer; a debt's is listed first and asked (as on Discord)."""
@@ -293,18 +311,22 @@ class Terminal:
 
 async def play(path: str | Path, user_id: int, locale: str, edition: str, ask: Ask, say: Say,
                workers: WorkerPool | None = None, hint_rollouts: int | None = None,
-               options: Mapping[str, Any] | None = None) -> int:
+               options: Mapping[str, Any] | None = None,
+               pictures: Path = PICTURES_DIR, edition_chosen: bool = False,
+               command: str = MAKE_PLAY, pictures_at_end: bool = False) -> int:
     """Resume the player's game, or start one with `options` (house rules, a preset's;
     given while a game is in progress they are refused, OptionsNeedANewGame, rather than
-    ignored). `workers`: the pool hints run in (default: worker processes, started at the
-    first hint); `hint_rollouts`: per choice (default: the advisor's). The first Ctrl-C
-    quits (the game is saved: every move is stored as it is made)."""
+    ignored, as is an `edition_chosen` by --edition). `pictures_at_end`: the game's pictures
+    written once it is over (the command's; `i` writes them at any prompt). `workers`: the
+    pool hints run in (default: worker processes, started at the first hint);
+    `hint_rollouts`: per choice (default: the advisor's). The first Ctrl-C quits (the game
+    is saved: every move is stored as it is made)."""
     service = await GameService.open(path)
     hints: HintService | None = None
     own_workers = workers is None
     try:
         record = await service.active_game(user_id)
-        if record is not None and options is not None:
+        if record is not None and (options is not None or edition_chosen):
             raise OptionsNeedANewGame(record.id, locale)
         if record is None:
             record = await service.start(user_id, None, None, edition=edition, options=options)
@@ -325,11 +347,11 @@ async def play(path: str | Path, user_id: int, locale: str, edition: str, ask: A
                 say("")
             except KeyboardInterrupt:  # the first Ctrl-C: saved (it always is), quit
                 say("")
-                say(t(locale, "clicks.terminal.interrupted"))
+                say(t(locale, "clicks.terminal.interrupted", command=command))
                 return 0
             chosen = parse(answer, record.game, term.rolling)
             if chosen == "quit":
-                say(t(locale, "terminal.saved"))
+                say(t(locale, "terminal.saved", command=command))
                 return 0
             if chosen is None:
                 say(t(locale, "clicks.terminal.bad_key",
@@ -343,6 +365,9 @@ async def play(path: str | Path, user_id: int, locale: str, edition: str, ask: A
                 continue
             if chosen == "board":
                 say(render_board_text(record.game, locale=locale, plain=True))
+                continue
+            if chosen == "pictures":
+                await _write_pictures(service, record, locale, pictures, say)
                 continue
             if chosen == "hint":
                 if hints is None:
@@ -376,9 +401,11 @@ async def play(path: str | Path, user_id: int, locale: str, edition: str, ask: A
                 term.tell(played)
                 record = played.record
         await _the_end(service, record, locale, say)
+        if pictures_at_end:  # as Discord shows the recap at the end: the files, and where
+            await _write_pictures(service, record, locale, pictures, say)
         if notice:
             say(notice)
-        say(t(locale, "terminal.again"))
+        say(t(locale, "terminal.again", command=command))
         return 0
     finally:
         try:
@@ -386,6 +413,14 @@ async def play(path: str | Path, user_id: int, locale: str, edition: str, ask: A
                 await workers.close()
         finally:
             await service.close()
+
+
+async def _write_pictures(service: GameService, record: GameRecord, locale: str,
+                          folder: Path, say: Say) -> None:
+    try:
+        say_written(await write_pictures(service, record, locale, folder), locale, say)
+    except OSError as exc:  # a file where the folder goes, a full disk: said, play goes on
+        say(t(locale, "terminal.pictures.failed", folder=folder, reason=exc.strerror or exc))
 
 
 async def _the_end(service: GameService, record: GameRecord, locale: str, say: Say) -> None:

@@ -175,3 +175,17 @@ def database_target(arg: str | None = None,
         raise SettingsError(f"{redact_url(text)} is not a database this bot can use: give a "
                             f"SQLite file path or a postgresql:// URL")
     return Path(text)
+
+
+def token_problem(token: str) -> str:
+    """What makes DISCORD_TOKEN no bot token at all, said before any connection (Discord
+    would refuse it, or the HTTP client would fail on it and the network be blamed); "" if
+    it may be one. The token itself is never part of the answer. A bot token is three
+    base64url parts joined by dots, with no space."""
+    if token[:4].lower() == "bot ":
+        return ("DISCORD_TOKEN starts with \"Bot \": paste the token alone, without that word "
+                "(the bot adds it), into .env.")
+    if "." not in token or any(c.isspace() or not c.isascii() for c in token):
+        return ("DISCORD_TOKEN is not a bot token (one is three parts joined by dots, with no "
+                "space): copy it again from the developer portal (Bot > Reset Token) into .env.")
+    return ""

@@ -92,9 +92,33 @@ def narrate(events: Sequence[Event], *, edition: str, locale: str,
             out.append(_dice(ev, edition, locale, doubles_matter, moved))
             i += 2 if moved is not None and ev.purpose == "move" else 1
             continue
+        if isinstance(ev, Built) and ev.by == "player":  # one pick (`u 3`), one line
+            j = i + 1
+            while j < n and _next_level(events[j], events[j - 1]):
+                j += 1
+            if j - i > 1:
+                out.append(_built_to(events[i:j], edition, locale, money))
+                i = j
+                continue
         out.append(_TELLERS[type(ev)](ev, edition, locale, money))
         i += 1
     return out
+
+
+def _next_level(ev: Event, before: Event) -> bool:
+    """`ev` is the building after `before` on the same street, by the same builder."""
+    return (isinstance(ev, Built) and isinstance(before, Built) and ev.by == before.by
+            and ev.square == before.square and ev.buildings_after == before.buildings_after + 1)
+
+
+def _built_to(built: Sequence[Event], edition: str, locale: str,
+              money: Callable[[int], str]) -> str:
+    """Buildings of one pick on one street: "Built on X (3 houses): −$300"."""
+    last = built[-1]
+    assert isinstance(last, Built)
+    return t(locale, "ev.built.player.to", square=square_name(edition, last.square),
+             buildings=buildings_text(last.buildings_after, locale),
+             cost=money(sum(e.cost for e in built if isinstance(e, Built))))
 
 
 def _turn(ev: Event, edition: str, locale: str, money: Callable[[int], str]) -> str:
@@ -299,10 +323,11 @@ def describe_pending(game: Game, *, locale: str) -> str:
         else:
             first = t(locale, "pending.buy.short", square=name, price=money(price),
                       cash=money(s.cash))
-        if s.pawns_left:
-            then = t(locale, "pending.buy.bank_takes", pawns=tn(locale, "pawns", s.pawns_left))
+        if s.pawns_left:  # "la prend" / "le prend": the pronoun agrees with the square
+            then = t(locale, "pending.buy.bank_takes", square=name,
+                     pawns=tn(locale, "pawns", s.pawns_left))
         else:
-            then = t(locale, "pending.buy.stays")
+            then = t(locale, "pending.buy.stays", square=name)
         return f"{first} {then}"
     if p == BUILD:
         sq = s.pending_square

@@ -70,6 +70,7 @@ def turn_accounts(steps: Sequence[StepWords], *, start_turn: int, start_square: 
     current = TurnAccount(start_turn, start_square, start_in_jail)
     seen = moved = False
     for events, skip in steps:
+        built_at: tuple[int, int] | None = None  # (square, item) of this step's last build
         for e in events:
             if isinstance(e, TurnStarted):
                 if seen:
@@ -101,8 +102,12 @@ def turn_accounts(steps: Sequence[StepWords], *, start_turn: int, start_square: 
                 items.append((t(locale, "clicks.account.bank_built",
                                 buildings=buildings_text(e.buildings_after, locale)), None))
             elif isinstance(e, Built):
+                cost = e.cost
+                if built_at == (e.square, len(items)):  # one pick (`u 3`, one step): one item
+                    cost -= items.pop()[1] or 0
                 items.append((t(locale, "clicks.account.you_built",
-                                buildings=buildings_text(e.buildings_after, locale)), -e.cost))
+                                buildings=buildings_text(e.buildings_after, locale)), -cost))
+                built_at = (e.square, len(items))
             elif isinstance(e, Mortgaged):
                 items.append((t(locale, "clicks.account.mortgaged",
                                 square=square_name(edition, e.square)), e.amount))

@@ -189,7 +189,8 @@ def _draw_state(image: Image.Image, panel: Panel, hatches: _Hatches, game: Game,
         strip = lay.strip_rect(i)
         draw.rectangle((strip[0] + 1, strip[1], strip[2] - 1, strip[3] - 1),
                        fill=L.BANK_TINT if owner == BANK else L.PLAYER_TINT)
-        _paste(image, owner_mark(r, bank=owner == BANK), lay.mark_center(i))
+        _paste(image, owner_mark(r, bank=owner == BANK),
+               lay.mark_center(i, pawn_here=i == s.position and not s.in_jail))
         if s.mortgaged[i]:
             at, lines = hatches[i]
             image.paste(lines, at, lines)
@@ -203,7 +204,8 @@ def _draw_state(image: Image.Image, panel: Panel, hatches: _Hatches, game: Game,
             _draw_buildings(image, draw, lay, i, s.buildings[i])
     image.paste(panel.image, lay.panel_rect()[:2], panel.mask)
     measure.replay(panel.texts)
-    _paste(image, token(lay.token_radius), lay.token_center(s.position, s.in_jail))
+    owned = s.position in PROPERTIES and s.owner[s.position] != NOBODY  # beside its mark
+    _paste(image, token(lay.token_radius), lay.token_center(s.position, s.in_jail, owned))
     draw_figures(image, lay, game, locale)
 
 

@@ -226,13 +226,16 @@ def fit_text(image: Image.Image, text: str, box: Box, fill: Fill, *, big: int,
 
 def _draw_narrow(image: Image.Image, font: BoardFont, at: tuple[float, float], line: str,
                  fill: Fill, squeeze: float, room: Box) -> None:
-    """`line` centred at `at`, set `squeeze` times its width (drawn, then scaled)."""
+    """`line` centred at `at`, set `squeeze` times its width (drawn, then scaled). The
+    layer holds the ink's box and the anchor keeps its place in it: the ink of "gnon" lies
+    below the anchor's middle, that of "Mati-" above, and centring the ink instead clipped
+    their descenders and tops and moved them off the other lines' baseline."""
     x0, y0, x1, y1 = font.box((0, 0), line, "mm")
     w, h = math.ceil(x1 - x0) + 2, math.ceil(y1 - y0) + 2
     layer = Image.new("RGBA", (w, h), (0, 0, 0, 0))
-    font.draw(ImageDraw.Draw(layer), (w / 2, h / 2), line, fill, anchor="mm", quiet=True)
+    font.draw(ImageDraw.Draw(layer), (1 - x0, 1 - y0), line, fill, anchor="mm", quiet=True)
     narrow = layer.resize((max(1, round(w * squeeze)), h), Image.Resampling.LANCZOS)
-    left, top = round(at[0] - narrow.width / 2), round(at[1] - h / 2)
+    left, top = round(at[0] - (1 - x0) * squeeze), round(at[1] - (1 - y0))
     image.paste(narrow, (left, top), narrow)
-    measure.record(line, font.size, (left + 1, top + 1, left + narrow.width - 1,
-                                     top + h - 1), room)
+    measure.record(line, font.size, (at[0] + x0 * squeeze, at[1] + y0, at[0] + x1 * squeeze,
+                                     at[1] + y1), room)  # the ink's box, as drawn

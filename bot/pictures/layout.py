@@ -156,10 +156,13 @@ class Layout:
         x0, y0, x1, y1 = self.body_rect(square)
         return (x0, y0, x1, y1 - self.strip)
 
-    def mark_center(self, square: int) -> Point:
-        """The owner's mark: in the foot strip, left of centre to leave room for "M"."""
+    def mark_center(self, square: int, pawn_here: bool = False) -> Point:
+        """The owner's mark: in the foot strip, left of centre to leave room for "M"; at the
+        strip's left end when the pawn stands on the square (beside it, not over it)."""
         x0, y0, x1, y1 = self.strip_rect(square)
         r = self.mark_radius
+        if pawn_here:
+            return (x0 + r + 3, (y0 + y1) // 2)
         return ((x0 + x1) // 2 - r // 2 - 3, (y0 + y1) // 2)
 
     def mortgage_rect(self, square: int) -> Box:
@@ -202,9 +205,10 @@ class Layout:
             return (x1 - (y1 - y0) // 2 + 1, (y0 + y1) // 2)
         return ((x0 + x1) // 2, y1 - (x1 - x0) // 2)
 
-    def token_center(self, square: int, in_jail: bool = False) -> Point:
-        """The player's pawn, on its square: over the foot strip (the price, or the owner's
-        mark; the name stays clear); on a corner, its inner corner; in Jail, on the cell."""
+    def token_center(self, square: int, in_jail: bool = False, owned: bool = False) -> Point:
+        """The player's pawn, on its square: over the foot strip (the price; on an `owned`
+        square, at the strip's right end, beside the owner's mark; the name stays clear);
+        on a corner, its inner corner; in Jail, on the cell."""
         x0, y0, x1, y1 = self.square_rect(square)
         r = self.token_radius
         if square == 10 and in_jail:
@@ -218,6 +222,8 @@ class Layout:
             iy = y1 - r - 4 if y0 < cy0 else y0 + r + 4
             return (ix, iy)
         sx0, sy0, sx1, sy1 = self.strip_rect(square)
+        if owned:
+            return (sx1 - r - max(2, self.size // 170), (sy0 + sy1) // 2)  # the frame clear
         return ((sx0 + sx1) // 2, (sy0 + sy1) // 2)
 
     def lane_point(self, square: int, in_jail: bool = False) -> Point:
@@ -278,9 +284,9 @@ class Layout:
             return (x0 + inset, (y0 + y1) // 2)
         return ((x0 + x1) // 2, y0 + inset)
 
-    def probe_token(self, square: int, in_jail: bool = False) -> Point:
+    def probe_token(self, square: int, in_jail: bool = False, owned: bool = False) -> Point:
         """The pawn's disc, clear of its white ring and figure."""
-        x, y = self.token_center(square, in_jail)
+        x, y = self.token_center(square, in_jail, owned)
         r = self.token_radius
         return (x - round(0.55 * r), y - round(0.45 * r))
 

@@ -113,8 +113,7 @@ def _by_turns(chart: P.Chart, games: Sequence[FinishedGame], locale: str) -> Non
         chart.text(((box[0] + box[2]) / 2, (box[1] + box[3]) / 2),
                    t(locale, "picture.record.no_win"), anchor="mm")
         return
-    low, high = min(g.turns for g in won), max(g.turns for g in won)
-    width = max(1, -(-(high - low + 1) // BINS))
+    low, width = turn_bins(min(g.turns for g in won), max(g.turns for g in won))
     bottom = [0] * BINS
     stacks = []
     for standard, colour, key in ((True, STANDARD, "standard"), (False, HOUSE, "house")):
@@ -138,6 +137,19 @@ def _by_turns(chart: P.Chart, games: Sequence[FinishedGame], locale: str) -> Non
     x -= sum(P.SMALL_PX + 2 + P.font(P.SMALL_PX).width(label) + 24 for _, label in labels)
     for colour, label in labels:
         x = chart.chip(x, 546, colour, label) + 24
+
+
+def turn_bins(low: int, high: int) -> tuple[int, int]:
+    """(first turn, turns a bar) of the BINS bars holding the wins from `low` to `high`
+    turns. The axis starts on a tick, so the first bar's turns are labelled; a single bar
+    stands mid-axis, between labelled ticks, not against the axis's edge where no tick
+    named it."""
+    width = max(1, -(-(high - low + 1) // BINS))
+    start = low - (BINS // 2) * width if high - low < width else low
+    ticks = P.nice_ticks(start, start + BINS * width, 6)
+    step = int(ticks[1] - ticks[0]) if len(ticks) > 1 else 1
+    start = max(0, start // step * step)
+    return start, max(1, -(-(high - start + 1) // BINS))
 
 
 def record_text(games: Sequence[FinishedGame], *, locale: str) -> str:

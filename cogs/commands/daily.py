@@ -6,7 +6,8 @@ the player's daily (status, board, history, resign), as `/monopoly`'s act on the
 reload or a restart loses an ephemeral message: this brings it back), or its result once
 finished. `results`: a day's board (today's by default). `player`: that player's daily of a
 day (today by default): its recap, where the money went and its history, once it is finished
-and its day is over, or once the viewer has finished their own daily of that day.
+and its day is over, or once the viewer has finished their own daily of that day; the
+player's own daily still going is said to be going on (a recap would read as a loss).
 """
 
 from __future__ import annotations
@@ -143,6 +144,10 @@ async def show_players_daily(interaction: discord.Interaction[Any], player: disc
         return
     if not await service.daily.may_see(record, interaction.user.id):
         await ephemeral(interaction, t(locale, "daily.hidden"))
+        return
+    if record.status == "active":  # the player's own, still going: a recap would say "lost"
+        await ephemeral(interaction, t(locale, "daily.view.in_progress", number=day_number(day),
+                                       turn=record.game.turn))
         return
     await interaction.response.defer(ephemeral=True, thinking=True)  # the recap is drawn
     log = await service.game_log(record.id)

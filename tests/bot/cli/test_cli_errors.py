@@ -58,6 +58,17 @@ def run(*args: str, cwd: Path, **env: str) -> subprocess.CompletedProcess[str]:
     (("backup", ".", "--db", "games.sqlite3"), ". is a folder"),
     (("play", "--user", "-1"), "must be from 0"),
     (("frobnicate",), "invalid choice: 'frobnicate'"),
+    # -1 is a whole number: what's wrong is its range, said with the range
+    (("simulate", "--games", "1", "--rule", "treasury=-1"),
+     "treasury must be a whole number from 1 to 10,000,000,000,000, not -1"),
+    (("play", "--rule", "start_cash=-5"), "start_cash must be a whole number from 0 to"),
+    # A folder as the database: one line (not SQLite's "unable to open" and a traceback
+    # from aiosqlite's thread answering a closed event loop)
+    (("play", "--db", "."), ". is a folder, not a database file: give the file's path"),
+    (("verify-db", "--db", "."), ". is a folder, not a database file"),
+    (("migrate-db", "games.sqlite3", "."), ". is a folder, not a database file"),
+    (("migrate-db", "games.sqlite3", "copies/2026/new.sqlite3"),
+     "there is no folder copies/2026 for the new database: make it first"),
 ], ids=lambda value: " ".join(value) if isinstance(value, tuple) else None)
 def test_a_bad_case_is_one_line_and_a_non_zero_exit(tmp_path, args, says):
     asyncio.run(_new_database(tmp_path / "games.sqlite3"))  # a sound source for migrate-db

@@ -33,7 +33,7 @@ async def test_play_quit_and_resume_where_it_stopped(tmp_path):
     said, ask, say = scripted(["r", "q"])  # roll, then quit
     assert await play(db, 7, "en", "us", ask, say) == 0
     text = "\n".join(said)
-    assert "New game #1" in text and "Now: r · o · g · s · v · h · q" in text
+    assert "New game #1" in text and "Now: r · o · g · s · v · i · h · q" in text
     assert "Game saved" in text
     assert "── Turn 1 · GO · cash $200 · Bank $20,380 ──" in text
     said, ask, say = scripted([])  # end of input at once: quits cleanly, nothing applied
@@ -52,7 +52,7 @@ async def test_a_bad_choice_is_explained_and_asked_again(tmp_path):
     said, ask, say = scripted(["9", "roll", "²", "m²", "x ٣", "b", "q"])
     assert await play(tmp_path / "p.sqlite3", 1, "fr", "fr", ask, say) == 0
     text = "\n".join(said)
-    assert text.count("Pas de telle touche ici. Tapez l'une de : r o g s v h q") == 6
+    assert text.count("Pas de telle touche ici. Tapez l'une de : r o g s v i h q") == 6
     assert "── Tour 1 · Départ · argent 200\xa0Cr" in text
     service = await GameService.open(tmp_path / "p.sqlite3")
     try:

@@ -73,8 +73,10 @@ async def test_P2_u_n_builds_up_to_n_after_listing_each_level_with_its_cost(
               f"{money(price)} · Il vous restera {money(cash - price)}")
     menu = [line for line in said if line.startswith("  u")]
     assert listed in menu, menu
-    assert said.index(listed) < next(i for i, line in enumerate(said)
-                                     if f"{name} ({level})" in line)  # shown before
+    built = (f"Built on {name} ({level} houses): −{money(price)}" if locale == "en" else
+             f"Constructions : {name} ({level} maisons), −{money(price)}")
+    assert said.count(built) == 1  # the pick told in one line with its whole cost
+    assert said.index(listed) < said.index(built)  # each level shown before
     if before + len(menu) < 5 and cash < (len(menu) + 1) * cost:  # the cash stops it there
         assert ("As many as your cash allows" if locale == "en"
                 else "Autant que votre argent le permet") in menu[-1]

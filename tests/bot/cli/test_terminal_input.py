@@ -17,12 +17,14 @@ import pytest
 from bot.application.service import GameService
 from bot.cli.main import main
 from bot.cli.terminal import OptionsNeedANewGame, is_yes, play
+from bot.i18n import t
 from game_core import Roll
 
 REPO = Path(__file__).resolve().parents[3]
-INTERRUPTED = {"en": "Interrupted: the game is saved. Run make play again to carry on.",
-               "fr": "Interrompu : la partie est enregistrée. Relancez make play pour continuer."}
-RESUMED = {"en": "Resuming game #1 at turn 1", "fr": "Reprise de la partie n°1 au tour 1"}
+INTERRUPTED = {  # the command as run here (`make play` says "make play")
+    "en": "Interrupted: the game is saved. Run python -m bot.cli play",
+    "fr": "Interrompu : la partie est enregistrée. Relancez python -m bot.cli play"}
+RESUMED = {"en": "Resuming game #1 at turn 1", "fr": "Reprise de la partie n° 1 au tour 1"}
 PROMPT = {"en": "Your move (? for the keys): ", "fr": "Votre coup (? pour les touches) : "}
 
 
@@ -131,13 +133,14 @@ async def _game_in_progress(db: Path) -> None:
 
 
 @pytest.mark.parametrize(("locale", "says"), [
-    ("en", "Game #1 is still in progress, and --preset and --rule only set up a new game: "
-           "finish it or give it up (g) first"),
-    ("fr", "La partie n°1 est toujours en cours, et --preset et --rule ne règlent qu'une "
-           "nouvelle partie : terminez-la ou abandonnez-la (g) d'abord"),
+    ("en", "Game #1 is still in progress, and --preset, --rule and --edition only set up a new "
+           "game: finish it or give it up (g) first"),
+    ("fr", "La partie n° 1 est toujours en cours, et --preset, --rule et --edition ne règlent "
+           "qu'une nouvelle partie : terminez-la ou abandonnez-la (g) d'abord"),
 ])
 @pytest.mark.parametrize("option", [["--preset", "beginner"], ["--rule", "bank_build_cap=2"],
-                                    ["--preset", "standard"]])
+                                    ["--preset", "standard"], ["--edition", "uk"],
+                                    ["--edition", "us"]])
 def test_new_game_options_with_a_game_in_progress_are_refused_in_one_line(
         tmp_path, capsys, monkeypatch, locale, says, option):
     import asyncio
@@ -196,6 +199,9 @@ async def test_E3_o_does_not_confirm_resigning_but_the_yes_word_does(tmp_path, l
 
     assert await play(db, 3, locale, "us", ask, said.append) == 0
     assert said.count(question) == 2
+    # `o` (the French short yes, and the roll-on key): refused in words, never a silent no.
+    refusal = t(locale, "terminal.not_yes", answer="o")
+    assert said.count(refusal) == 1 and said.index(refusal) == said.index(question) + 1
     service = await GameService.open(db)
     try:
         record = await service.get(1)
@@ -223,10 +229,28 @@ async def test_v_prints_the_board_as_plain_text_with_square_numbers(tmp_path, lo
 
 
 @pytest.mark.parametrize("locale", ["en", "fr", "es"])
-def test_the_terminals_texts_name_make_play_not_a_command_off_the_path(locale):
+def test_the_terminals_texts_name_the_command_that_was_run_not_one_off_the_path(locale):
     from bot.i18n import MESSAGES
 
     texts = MESSAGES[locale]
     assert not [key for key, text in texts.items() if "solo-monopoly play" in text]
     for key in ("terminal.again", "terminal.saved", "clicks.terminal.interrupted"):
-        assert "make play" in texts[key] and "`" not in texts[key]
+        assert "{command}" in texts[key] and "make play" not in texts[key], key
+
+
+def test_make_play_names_itself_to_the_terminal():
+    done = subprocess.run(["make", "-n", "play"], cwd=REPO, capture_output=True, text=True)
+    assert 'SOLO_MONOPOLY_COMMAND="make play"' in done.stdout, done.stdout
+
+
+@pytest.mark.parametrize(("env", "command"), [
+    ({"SOLO_MONOPOLY_COMMAND": "make play"}, "make play"),
+    ({}, "python -m bot.cli play --db s.sqlite3 --locale fr"),  # as typed, arguments and all
+])
+def test_saved_says_to_run_again_the_command_actually_run(tmp_path, env, command):
+    done = subprocess.run([sys.executable, "-m", "bot.cli", "play", "--db", "s.sqlite3",
+                           "--locale", "fr"], cwd=tmp_path, input="q\n", capture_output=True,
+                          text=True, timeout=120,
+                          env={"PATH": "/usr/bin:/bin", "PYTHONPATH": str(REPO), **env})
+    assert done.returncode == 0, done.stderr
+    assert t("fr", "terminal.saved", command=command) in done.stdout

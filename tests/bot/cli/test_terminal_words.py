@@ -85,5 +85,16 @@ async def test_the_status_key_says_its_labels_the_french_way_with_one_name_each(
     text = "\n".join(lines)
     assert "Patrimoine : 200\xa0Cr · Tout vendre maintenant : " in text
     assert "Cartes « Vous êtes libéré de prison » : 0" in text
-    assert "Vos propriétés : Aucune propriété pour l'instant." in text
+    assert "Vos propriétés : aucune pour l'instant" in lines  # the value, not a sentence
     assert "Valeur nette" not in text and ": " not in text.replace(" : ", "")
+
+
+@pytest.mark.parametrize(("locale", "says"), [("en", "Your properties: none yet"),
+                                              ("es", "Tus propiedades: ninguna todavía")])
+async def test_no_property_yet_is_the_fields_value_not_a_second_sentence(tmp_path, locale,
+                                                                          says):
+    lines: list[str] = []
+    feed = iter(["s", "q"])
+    assert await play(tmp_path / "s.sqlite3", 5, locale, "us", lambda _: next(feed),
+                      lines.append) == 0
+    assert says in lines

@@ -101,6 +101,26 @@ def test_a_rejected_token_says_what_to_do_in_one_line(tmp_path, refusing_discord
     assert "Reset Token" in last
 
 
+@pytest.mark.parametrize(("token", "says"), [
+    ("Bot MTIzNDU2Nzg5.GaBcDe.x1y2z3", 'DISCORD_TOKEN starts with "Bot ": paste the token alone'),
+    ("bot MTIzNDU2Nzg5.GaBcDe.x1y2z3", 'DISCORD_TOKEN starts with "Bot "'),
+    ("MTIzNDU2Nzg5GaBcDex1y2z3", "DISCORD_TOKEN is not a bot token"),
+    ("MTIzNDU2Nzg5.Ga BcDe.x1y2z3", "DISCORD_TOKEN is not a bot token"),
+    ("MTIzNDU2Nzg5.GaBcDé.x1y2z3", "DISCORD_TOKEN is not a bot token"),
+], ids=["Bot prefix", "bot prefix", "no dots", "a space", "not ASCII"])
+def test_a_token_that_cant_be_a_bot_token_is_refused_before_any_connection(
+        tmp_path, refusing_discord, token, says):
+    RefusingDiscord.requests.clear()
+    result = run_bot(tmp_path, refusing_discord, DISCORD_TOKEN=token,
+                     MONOPOLY_DB=str(tmp_path / "db.sqlite3"))
+    assert RefusingDiscord.requests == []  # Discord never asked
+    assert result.returncode == 2 and "Traceback" not in result.stderr
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith(f"solo-monopoly: {says}"), lines
+    assert "network" not in lines[0] and "x1y2z3" not in lines[0]  # never the token
+    assert list(tmp_path.iterdir()) == []  # no database made either
+
+
 @pytest.fixture
 def fake_discord() -> Iterator[FakeDiscord]:
     discord_ = FakeDiscord()

@@ -64,6 +64,13 @@ def test_guillemets_with_spaces_inside_and_no_english_quotes_or_three_dots():
         assert "..." not in text, key  # the ellipsis character: …
 
 
+def test_numero_is_followed_by_a_space_before_its_number():
+    """« n° 2 », as the French write it: never « n°2 » (a game, a daily)."""
+    wrong = {key: text for key, text in FRENCH.items() if re.search(r"n°(?! )", text)}
+    assert wrong == {}
+    assert "n° {game_id}" in FRENCH["terminal.started"]
+
+
 def test_the_status_line_of_the_terminal_puts_its_space_before_the_colon():
     assert FRENCH["terminal.field"] == "{label} : {value}"
 
@@ -205,3 +212,22 @@ def test_no_french_template_leaves_a_participle_after_a_square_without_its_femin
     variants = [key for key in FRENCH if key.endswith(".feminine")]
     assert variants and all(FRENCH[key] != FRENCH[key.removesuffix(".feminine")]
                             for key in variants)
+
+
+@pytest.mark.parametrize(("dice", "pawns", "says"), [
+    ((5, 6), 7, "Achetez Boulevard de la Villette pour 140\xa0Cr, ou refusez. Si vous refusez, "
+                "la Banque le prend (il lui reste 7 pions)."),
+    ((1, 2), 7, "Achetez Rue Lecourbe pour 60\xa0Cr, ou refusez. Si vous refusez, la Banque la "
+                "prend (il lui reste 7 pions)."),
+    ((5, 6), 0, "Si vous refusez, il reste à vendre : la Banque n'a plus de pion."),
+    ((1, 2), 0, "Si vous refusez, elle reste à vendre : la Banque n'a plus de pion."),
+])
+def test_the_pronoun_for_a_street_on_offer_agrees_with_its_name(dice, pawns, says):
+    """« le prend » for a Boulevard, « la prend » for a Rue; « il / elle reste à vendre »."""
+    from bot.narration.narrate import describe_pending
+    from game_core import Roll
+    from game_core.game import Game
+
+    game = Game.new(1, {"bank_pawns": pawns}, edition="fr", dice=[dice])
+    game.apply(Roll())
+    assert describe_pending(game, locale="fr").endswith(says)

@@ -222,7 +222,7 @@ def test_english_lines_of_the_brief():
         "🎲 3 + 4 → Chance"]
     assert tell(Collected(200, "salary")) == "Passed GO: +$200"
     assert tell(RentPaid(39, 2000, "player", "hotel")) == (
-        "Rent to the Bank on Boardwalk (hotel): $2,000")
+        "Rent to the Bank on Boardwalk (hotel): −$2,000")
     assert tell(Built(3, "house", "bank", 0, 2)) == "The Bank builds a house on Baltic Avenue (2)"
     assert tell(PropertyBought(5, 200)) == "Bought Reading Railroad for $200"
     assert tell(PropertyDeclined(6, True, 6)) == "The Bank takes Oriental Avenue (6 pawns left)"
@@ -230,13 +230,29 @@ def test_english_lines_of_the_brief():
     assert tell(GameWon("bank_bankrupt", 24_100)) == (
         "🏆 The Bank is bankrupt! You win with 24,100 points")
     assert tell(RentPaid(5, 400, "player", "stations", 3, 2)) == (
-        "Rent to the Bank on Reading Railroad (3 stations, ×2): $400")
+        "Rent to the Bank on Reading Railroad (3 stations, ×2): −$400")
+
+
+@pytest.mark.parametrize(("event", "locale", "says"), [
+    (Built(6, "house", "player", 50, 1), "en", "Built a house on Oriental Avenue (1): −$50"),
+    (Built(39, "hotel", "player", 200, 5), "en", "Built a hotel on Boardwalk: −$200"),
+    (MortgageLifted(39, 220), "en", "Lifted the mortgage on Boardwalk: −$220"),
+    (Paid(200, "tax", 4), "en", "Paid Income Tax: −$200"),
+    (Built(6, "house", "player", 50, 1), "fr",
+     f"Maison construite : Oriental Avenue (1), −50{NBSP}$"),
+    (MortgageLifted(39, 220), "es", "Levantaste la hipoteca de Boardwalk: −220{NBSP}$"),
+    (Mortgaged(39, 200), "en", "Mortgaged Boardwalk: +$200"),
+])
+def test_a_direct_answers_amount_carries_its_sign(event, locale, says):
+    """Money out says − and money in says +, as the Roll on account does: `Built a house
+    ...: −$150`, never a bare amount that reads as either."""
+    assert tell(event, "us", locale) == says.replace("{NBSP}", NBSP)
 
 
 def test_french_player_reads_french():
     fr = "fr"
     assert tell(RentPaid(39, 2000, "player", "hotel"), fr, fr) == (
-        f"Loyer payé à la Banque, Rue de la Paix (hôtel) : 2{NBSP}000{NBSP}Cr")
+        f"Loyer payé à la Banque, Rue de la Paix (hôtel) : −2{NBSP}000{NBSP}Cr")
     assert tell(Collected(200, "salary"), fr, fr) == f"Passage par la case Départ : +200{NBSP}Cr"
     assert tell(Built(3, "house", "bank", 0, 2), fr, fr) == (
         "La Banque construit une maison : Rue Lecourbe (2)")
@@ -493,3 +509,17 @@ def test_T3_doubles_are_called_out_only_when_they_count(doubles_matter, told):
     alone = narrate([DiceRolled((2, 2))], edition="us", locale="en",
                     doubles_matter=doubles_matter)[0]
     assert ("doubles" in alone) is doubles_matter
+
+
+@pytest.mark.parametrize(("locale", "says"), [
+    ("en", ["Built on Oriental Avenue (hotel): −$250", "Built a house on Baltic Avenue (1): "
+                                                      "−$50"]),
+    ("fr", [f"Constructions : Oriental Avenue (hôtel), −250{NBSP}$",
+            f"Maison construite : Baltic Avenue (1), −50{NBSP}$"]),
+])
+def test_one_build_pick_on_one_street_is_one_line_with_its_whole_cost(locale, says):
+    """`u 5` from 1 house: four buildings, one line and its total; another street's house
+    its own line."""
+    built = [Built(6, "house", "player", 50, k) for k in (2, 3, 4)]
+    built += [Built(6, "hotel", "player", 100, 5), Built(3, "house", "player", 50, 1)]
+    assert narrate(built, edition="us", locale=locale) == says

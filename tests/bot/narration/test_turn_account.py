@@ -87,3 +87,16 @@ def test_T2_every_turn_names_its_square_and_its_money_items_add_up_to_its_cash_c
                              start_in_jail=follow.start_in_jail, end=game)
         lines = [turn_line(a, edition, locale) for a in accounts]
         assert text.splitlines()[1:1 + len(lines)] == lines
+
+
+def test_one_build_pick_is_one_item_with_its_whole_cost():
+    """`u 3` (BuildTo) builds three houses in one step: one item, "you build (3 houses)
+    −$150", not three; a build of another step stays its own item."""
+    from game_core.events import Built
+
+    built = [Built(6, "house", "player", 50, k) for k in (1, 2, 3)]
+    steps = [([TurnStarted(4), *built], None), ([Built(6, "house", "player", 50, 4)], None)]
+    [turn] = turn_accounts(steps, start_turn=4, start_square=6, edition="us", locale="en")
+    assert turn.items == [("you build (3 houses)", -150), ("you build (4 houses)", -50)]
+    assert turn_line(turn, "us", "en") == (
+        "4. Oriental Avenue · you build (3 houses) −$150 · you build (4 houses) −$50")

@@ -208,3 +208,29 @@ def test_fallback_font_is_pillows_own() -> None:
     font = board_font(20, fallback=True)
     assert font.synthetic and font.font.getname()[0] == "Aileron"
     assert font.plain("Champs-Élysées\u00a0£") == "Champs-Elysees L"
+
+
+@pytest.mark.parametrize(("square", "owner"), [(3, "player"), (11, "bank"), (31, "player"),
+                                               (39, "bank")])
+def test_the_pawn_stands_beside_the_owners_mark_not_over_it(square, owner) -> None:
+    """On an owned street the pawn takes the strip's right end and the mark its left end:
+    both seen, on every side of the board."""
+    from game_core.state import BANK, PLAYER
+
+    lay = L.layout()
+    game = Game.new(seed=1)
+    game.s.owner[square] = PLAYER if owner == "player" else BANK
+    game.s.position = square
+    image = picture(game)
+    assert close(image.getpixel(lay.probe_token(square, owned=True)), L.TOKEN_COLOUR)
+    (mx, my), r = lay.mark_center(square, pawn_here=True), lay.mark_radius
+    (tx, _), tr = lay.token_center(square, owned=True), lay.token_radius
+    assert abs(tx - mx) > r + tr  # apart, not overlapping
+    x0, _, x1, _ = lay.square_rect(square)
+    assert x0 < mx - r and tx + tr < x1  # both inside the square
+    corner = round(0.8 * r)
+    if owner == "player":
+        assert close(image.getpixel((mx - corner, my - corner)), L.PLAYER_TINT)
+        assert close(image.getpixel((mx, my)), L.WHITE)  # the star's middle
+    else:
+        assert close(image.getpixel((mx - corner, my - corner)), L.BANK_COLOUR)

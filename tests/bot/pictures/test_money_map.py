@@ -225,3 +225,26 @@ def test_two_neighbours_amounts_are_two_ringed_chips_apart():
     assert image.getpixel(((left[2] + right[0]) // 2, y)) == L.CENTRE_BG
     for x in (left[0], left[2] - 1, right[0], right[2] - 1):  # each ringed in its ink
         assert image.getpixel((x, y)) == RECEIVED_INK
+
+
+@pytest.mark.parametrize("line", ["gnon", "Mati-", "Bd Belle-", "qupy"])
+def test_a_name_set_narrower_keeps_its_descenders_tops_and_baseline(line):
+    """A name set narrower to fit (the French "Av. Mati-gnon") is drawn whole: the ink
+    reaches as high and as low as the same line set at full width, on the same baseline
+    (its descenders were cut, and "Mati-" lost its top)."""
+    from PIL import ImageDraw
+
+    from bot.pictures.font import _draw_narrow, board_font
+
+    font, at = board_font(22), (100.0, 50.0)
+    full = Image.new("L", (200, 100), 255)
+    font.draw(ImageDraw.Draw(full), at, line, 0, anchor="mm", quiet=True)
+    narrow = Image.new("RGB", (200, 100), (255, 255, 255))
+    _draw_narrow(narrow, font, at, line, (0, 0, 0), 0.8, (0, 0, 200, 100))
+
+    def ink(image: Image.Image) -> tuple[int, int, int, int]:
+        return image.convert("L").point(lambda v: 255 if v < 160 else 0).getbbox()
+
+    (_, top, _, bottom), (_, n_top, _, n_bottom) = ink(full), ink(narrow)
+    assert abs(n_top - top) <= 1 and abs(n_bottom - bottom) <= 1, (top, bottom, n_top,
+                                                                    n_bottom)

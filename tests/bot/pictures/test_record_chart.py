@@ -133,3 +133,19 @@ def test_the_text_lists_the_newest_games_first_and_counts_the_rest():
         "… et 1 partie plus ancienne"
     french = record_text(games[:2], locale="fr")
     assert "2 parties" in french and "règles" in french
+
+
+@pytest.mark.parametrize("turns", [3, 40, 55, 299])
+def test_a_single_wins_bar_stands_inside_its_axis_between_labelled_ticks(turns):
+    """One win (or all wins the same length): its bar mid-axis, with a turn count labelled
+    at or before it and one after, not against the axis's edge where no tick named it."""
+    games = [FinishedGame(False, 0, 3, True), FinishedGame(True, 15_000, turns, True)]
+    with measure.recording() as texts:
+        figure = record_chart(games, locale="en")
+    [x] = [x for x, h in figure.series["wins.standard"] if h]
+    low, high = figure.plots[-1].xlim  # the wins-by-turns panel, under the strip
+    assert low < x - 0.5 and x + 0.5 < high  # inside, not at an edge
+    assert low + (high - low) / 5 < x < high - (high - low) / 5
+    labelled = [int(d.text) for d in texts if d.text.isdigit() and low <= int(d.text) <= high
+                and int(d.text) not in (1, 2)]
+    assert any(v <= turns for v in labelled) and any(v > turns for v in labelled), labelled

@@ -92,6 +92,21 @@ async def test_H5_another_member_sees_nothing_of_a_daily_in_progress(world):
     assert nothing.response.content == t("en", "which.no_daily_yet")
 
 
+async def test_H5_the_players_own_daily_in_progress_is_said_in_progress_never_lost(world):
+    """`/monopoly-daily player` naming oneself mid-daily: no recap reading "Lost after
+    surviving 1 turn", but the daily said to be going on, and how to bring it back."""
+    started = await world.alice.slash(world.channel, "monopoly-daily play")
+    await _play(world, world.alice, started.response, "always-buy", 3)
+    record = await world.env.bot.service.daily.active(world.alice.id)
+    seen = await world.alice.slash(world.channel, "monopoly-daily player", player=world.alice)
+    assert seen.ephemeral and not seen.response.embeds and not seen.response.attachments
+    assert seen.response.content == t("en", "daily.view.in_progress",
+                                      number=day_number(record.daily_day),
+                                      turn=record.game.turn)
+    assert "still going" in seen.response.content and "Lost" not in seen.response.content
+    assert (await world.env.bot.service.daily.active(world.alice.id)).version == record.version
+
+
 def _spoilers() -> list[str]:
     """Every square, group and card text of every edition (their openings too)."""
     out = []
