@@ -17,7 +17,7 @@ words (bot.i18n); nothing here imports discord, so the cogs and the terminal cli
 from .house_rules import house_rule_items, house_rules_notice, house_rules_text
 from .narrate import (
     action_label, build_to_note, describe_outcome, describe_pending, narrate, property_line,
-    property_lines, square_name,
+    property_lines, square_name, told_the_end,
 )
 from .refusals import (
     option_refusal, refusal_reason, refusal_text, select_placeholder, waiting_for,
@@ -28,5 +28,5 @@ __all__ = [
     "RulesPage", "action_label", "build_to_note", "describe_outcome", "describe_pending",
     "house_rule_items", "house_rules_notice", "house_rules_text", "narrate", "option_refusal",
     "property_line", "property_lines", "refusal_reason", "refusal_text", "rules_pages",
-    "select_placeholder", "square_name", "waiting_for",
+    "select_placeholder", "square_name", "told_the_end", "waiting_for",
 ]
