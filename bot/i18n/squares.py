@@ -55,6 +55,12 @@ def square_name(edition: str, square: int, locale: str, *, in_jail: bool = False
     return square_names(edition, locale)[square]
 
 
+def jail_cell_name(locale: str) -> str:
+    """The word on the board picture's Jail cell ("Jail", "Prison", "Cárcel"); the strip
+    along its foot is Just Visiting."""
+    return t(locale, "square.short.jail")
+
+
 @cache
 def short_square_names(edition: str, locale: str) -> tuple[str, ...]:
     """`square_names` with a term's short form where it has one (the board picture's; it

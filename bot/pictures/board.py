@@ -33,7 +33,7 @@ from pathlib import Path
 from PIL import Image, ImageChops, ImageDraw, ImageFilter
 
 from bot.i18n import format_money
-from bot.i18n.squares import square_name
+from bot.i18n.squares import jail_cell_name, square_name
 from game_core.board import HOTEL, PROPERTIES, SQUARES, Kind
 from game_core.editions import EDITIONS
 from game_core.events import Moved
@@ -162,7 +162,7 @@ def _draw_corner(image: Image.Image, lay: L.Layout, edition: str, locale: str,
         for k in range(1, 5):  # bars
             x = cx0 + (cx1 - cx0) * k // 5
             draw.line([(x, cy0), (x, cy1)], fill=L.GRID, width=2)
-        fit_text(image, square_name(edition, 10, locale, in_jail=True),
+        fit_text(image, jail_cell_name(locale),
                  _shrink(cell, top=0.55, bottom=0.0), L.INK, big=22, bold=True,
                  panel=L.PANEL_BG)
         fit_text(image, square_name(edition, 10, locale), (x0, cy1, x1, y1), L.INK, big=22)
