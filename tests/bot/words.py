@@ -24,6 +24,7 @@ from collections.abc import Iterator
 from functools import cache
 
 from bot.i18n import LOCALES, MESSAGES
+from bot.i18n.squares import jail_cell_name
 from bot.narration.account import account_lines, narrate_steps
 from bot.narration.narrate import action_label, describe_pending
 from bot.pictures import jobs, measure
@@ -32,6 +33,7 @@ from bot.pictures.board import render_board
 from bot.pictures.board_text import render_board_text
 from bot.pictures.heatmap import render_money_map
 from bot.pictures.recap import render_recap
+from bot.pictures.short_names import board_name
 from game_core import Game, Roll
 from game_core.board import SQUARES, Kind
 from game_core.editions import EDITIONS
@@ -153,11 +155,14 @@ def game_texts(seed: int, edition: str, locale: str, *, clicks: int = 400,
     for picture in (jobs.recap(log, locale, False), jobs.money_map(log, locale, False)):
         yield "picture text", picture.text
         yield "alt", picture.alt
-    if pictures:
-        story, book = log.story(), ledger_of(log)
-        with measure.recording() as drawn:
-            render_board(game, locale=locale)
-            render_recap(story, locale=locale, book=book)
-            render_money_map(story, locale=locale, book=book)
-        for d in drawn:
-            yield "picture", d.text
+    for square in range(40):  # the seam the board picture takes its squares' names from
+        yield "picture name", board_name(edition, square, locale).replace("- ", "")
+    yield "picture name", jail_cell_name(locale)
+    if pictures:  # and every word the pictures draw, in the order drawn (a name's lines
+        story, book = log.story(), ledger_of(log)  # one after the other: "Free Parking")
+        for draw in (lambda: render_board(game, locale=locale),
+                     lambda: render_recap(story, locale=locale, book=book),
+                     lambda: render_money_map(story, locale=locale, book=book)):
+            with measure.recording() as drawn:
+                draw()
+            yield "picture", " ".join(d.text.replace("\n", " ") for d in drawn)
