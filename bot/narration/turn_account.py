@@ -2,7 +2,10 @@
 as its own item, every movement of money with its own amount (GO's salary, a rent, a tax, a
 fine, a card, a purchase...), never one netted figure, so that the items of a turn add up
 to the cash it gained or lost. What was taken for the player says why (an offer it could not
-afford, the Bank's pawn on it), and a loss says what was owed and what could be raised."""
+afford, the Bank's pawn on it), and a loss says what was owed and what could be raised.
+Every card drawn is named (its deck and title, in the player's language) with what it did:
+where it moved the pawn, the Jail card kept, its amount, or nothing to pay; a jailing says
+whether the square, a card or doubles sent the pawn; the Bank's last money says so (M5)."""
 
 from __future__ import annotations
 
@@ -98,7 +101,7 @@ def turn_accounts(steps: Sequence[StepWords], *, start_turn: int, start_square: 
                 sign = 1 if isinstance(e, Collected) else -1
                 if card is not None and items[card.at][1] is None:  # the card's own amount
                     words = (card.words(edition, locale, nothing=True)
-                             if not e.amount else items[card.at][0])
+                             if not e.amount and isinstance(e, Paid) else items[card.at][0])
                     items[card.at] = (words, sign * e.amount if e.amount else None)
                 else:
                     _money(items, t(locale, "debt.card"), sign * e.amount)
@@ -198,7 +201,8 @@ def _declined(e: PropertyDeclined, skip: Skip | None, edition: str,
     if skip is not None and skip.why == BUY_SHORT and skip.square == e.square:
         return [(t(locale, "clicks.account.short",
                    price=format_money(skip.price, edition, locale), then=then), None)]
-    declined = t(locale, "clicks.account.declined", square=square_name(edition, e.square, locale))
+    declined = t(locale, "clicks.account.declined",
+                 square=square_name(edition, e.square, locale))
     return [(declined, None), (then, None)]
 
 
