@@ -81,7 +81,9 @@ def foreign_phrases(locale: str) -> tuple[str, ...]:
                 long_enough = len(phrase.split()) >= 2 and len(phrase) >= 8
                 if (long_enough or (term and len(phrase) >= 2)) and phrase not in own_text:
                     found.add(phrase)
-    for ed in EDITIONS.values():  # each board's own words for its terms and cards
+    for ed in EDITIONS.values():  # each board's own words for its terms and cards, in
+        if ed.language == locale:  # another language than the reader's
+            continue
         words = [ed.square_names[i] for i in TERM_SQUARES]
         words += [ed.jail_name, ed.just_visiting_name, ed.chance_name, ed.community_chest_name]
         for text in ed.card_texts.values():  # its opening words, up to an amount
