@@ -8,6 +8,8 @@ map pictures draw. A line counts when it holds a phrase of another language
 card texts; the boards' street and station names are every language's). Target: 0.
 
 Run: .venv/bin/python bench/words.py [--games 1000] [--seed 0] [--pictures-every 10]
+     [--locale en|fr|es] (one language: three processes, one each, share a busy machine's
+     cores better)
 """
 
 from __future__ import annotations
@@ -31,10 +33,11 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=1000, help="games in each language")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--pictures-every", type=int, default=10)
+    parser.add_argument("--locale", choices=LOCALES, help="this language only")
     args = parser.parse_args()
     started = time.perf_counter()
     print(f"load: {open('/proc/loadavg').read().split()[:3]}")
-    for locale in LOCALES:
+    for locale in [args.locale] if args.locale else LOCALES:
         lines = foreign = 0
         kinds: collections.Counter[str] = collections.Counter()
         examples: dict[str, str] = {}

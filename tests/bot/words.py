@@ -100,24 +100,31 @@ def _words(text: str) -> list[str]:
 
 
 @cache
-def _phrase_words(locale: str) -> tuple[frozenset[tuple[str, ...]], int]:
-    phrases = {tuple(_words(p)) for p in foreign_phrases(locale)} - {()}
-    return frozenset(phrases), max(len(p) for p in phrases)
+def _phrase_index(locale: str) -> dict[str, tuple[tuple[str, ...], ...]]:
+    """The foreign phrases as word tuples, by their first word."""
+    index: dict[str, set[tuple[str, ...]]] = {}
+    for phrase in foreign_phrases(locale):
+        words = tuple(_words(phrase))
+        if words:
+            index.setdefault(words[0], set()).add(words)
+    return {first: tuple(found) for first, found in index.items()}
+
+
+@cache
+def _board_names_pattern() -> re.Pattern[str]:
+    return re.compile("|".join(re.escape(name) for name in board_names()))
 
 
 def foreign_in(text: str, locale: str) -> list[str]:
     """The phrases of another language in `text` for a reader of `locale`: whole runs of
     words (the board's street and station names taken out first)."""
-    for name in board_names():
-        if name in text:
-            text = text.replace(name, " ▪ ")
-    phrases, longest = _phrase_words(locale)
-    words = _words(text)
+    words = _words(_board_names_pattern().sub(" ▪ ", text))
+    index = _phrase_index(locale)
     found = []
-    for i in range(len(words)):
-        for n in range(1, min(longest, len(words) - i) + 1):
-            if tuple(words[i:i + n]) in phrases:
-                found.append(" ".join(words[i:i + n]))
+    for i, word in enumerate(words):
+        for phrase in index.get(word, ()):
+            if tuple(words[i:i + len(phrase)]) == phrase:
+                found.append(" ".join(phrase))
     return found
 
 
