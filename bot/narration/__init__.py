@@ -4,6 +4,10 @@ rules a game plays and the rules pages. Composed from the engine's state with th
 words (bot.i18n); nothing here imports discord, so the cogs and the terminal client share it.
 
     narrate(events, edition=, locale=) event lines             (narrate)
+    square_name(edition, square, loc)  a square's name: the board's street, the player's
+                                       word for a game term   (bot.i18n.squares)
+    card_text / card_title             a card in the player's words (card_words)
+    told_the_end(moves)                the moves' lines say the outcome (narrate)
     describe_pending / describe_outcome / action_label         (narrate)
     refusal_text(error, game, locale=) an engine refusal, worded from its code   (refusals;
     refusal_reason / select_placeholder / option_refusal        also these)
