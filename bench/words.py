@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import argparse
 import collections
+import functools
 import os
 import sys
 import time
@@ -26,6 +27,13 @@ from tests.bot.words import foreign_in, game_texts  # noqa: E402
 
 EDITIONS = ("us", "uk", "fr")
 LOCALES = ("en", "fr", "es")
+PROGRESS = 100  # games between progress lines (a busy machine's run can be read as it goes)
+
+
+@functools.lru_cache(maxsize=200_000)
+def found_in(line: str, locale: str) -> tuple[str, ...]:
+    """foreign_in, once per distinct line (labels and offers repeat click after click)."""
+    return tuple(foreign_in(line, locale))
 
 
 def main() -> None:
@@ -47,11 +55,14 @@ def main() -> None:
             for where, text in game_texts(seed, edition, locale, pictures=pictures):
                 for line in text.splitlines():
                     lines += 1
-                    found = foreign_in(line, locale)
+                    found = found_in(line, locale)
                     if found:
                         foreign += 1
                         kinds[where] += 1
                         examples.setdefault(" / ".join(found), f"{edition}: {line[:160]}")
+            if (n + 1) % PROGRESS == 0 and n + 1 < args.games:
+                print(f"  {locale}: {n + 1} games, {lines:,} lines, {foreign} with another "
+                      f"language ({time.perf_counter() - started:.0f} s)", flush=True)
         print(f"{locale}: {args.games} games (us, uk, fr boards in turn), {lines:,} lines; "
               f"lines with a phrase of another language: {foreign}"
               + (f" ({dict(kinds)})" if kinds else ""))
