@@ -47,7 +47,9 @@ from bot.narration.account import (
     narrate_steps, plan_steps, stop_line,
 )
 from bot.narration.hints import describe_hint
-from bot.narration.narrate import action_label, describe_outcome, describe_pending
+from bot.narration.narrate import (
+    action_label, describe_outcome, describe_pending, told_the_end,
+)
 from bot.application.service import GameRecord, GameService
 from bot.hosting.settings import database_target
 from bot.hosting.workers import WorkerPool
@@ -182,6 +184,7 @@ class Terminal:
         self.rolling = False  # the answer to a decision goes on rolling (after `o`)
         self.keep: frozenset[int] = frozenset()  # declined for good, while rolling on
         self.win_told = False  # the last account ended on the win stop: it named the key
+        self.end_told = False  # the last moves told the game's end (E1-E3): said once
 
     def money(self, amount: int, record: GameRecord) -> str:
         return format_money(amount, record.edition, self.locale)
@@ -191,7 +194,7 @@ class Terminal:
         s = game.s
         self.say("")
         self.say(t(loc, "terminal.status", turn=game.turn,
-                   square=square_name(record.edition, s.position, in_jail=s.in_jail),
+                   square=square_name(record.edition, s.position, loc, in_jail=s.in_jail),
                    cash=self.money(s.cash, record), bank=self.money(s.bank_cash, record)))
         self.say(describe_pending(game, locale=loc))
         choices = choices_now(game, rolling=self.rolling)  # once: plans are found by trial
@@ -241,6 +244,7 @@ class Terminal:
         steps = [(step.events, step.skip) for step in played.steps]
         keys = {"cash_out": key_name(PLAN_KEY, loc), "roll_on": key_name(ROLL_ON_KEY, loc)}
         self.win_told = played.stop is not None and played.stop.why == STOP_WIN
+        self.end_told = told_the_end(step.events for step in played.steps)
         if any(step.by == ROLLED_ON for step in played.steps):
             self.say(account_lines(steps, start_cash=played.start_cash, end_cash=game.s.cash,
                                    start_turn=played.start_turn, stop=played.stop,
@@ -400,7 +404,7 @@ async def play(path: str | Path, user_id: int, locale: str, edition: str, ask: A
             if played is not None:
                 term.tell(played)
                 record = played.record
-        await _the_end(service, record, locale, say)
+        await _the_end(service, record, locale, say, told=term.end_told)
         if pictures_at_end:  # as Discord shows the recap at the end: the files, and where
             await _write_pictures(service, record, locale, pictures, say)
         if notice:
@@ -423,12 +427,17 @@ async def _write_pictures(service: GameService, record: GameRecord, locale: str,
         say(t(locale, "terminal.pictures.failed", folder=folder, reason=exc.strerror or exc))
 
 
-async def _the_end(service: GameService, record: GameRecord, locale: str, say: Say) -> None:
-    """The outcome, then the recap of the whole game (the recap picture's, in words)."""
-    say(describe_outcome(record.game, locale))
+async def _the_end(service: GameService, record: GameRecord, locale: str, say: Say, *,
+                   told: bool = False) -> None:
+    """The outcome (unless the last moves' lines just told it), then the recap of the whole
+    game (the recap picture's, in words) without its title, which says the outcome again:
+    the end is said once."""
+    if not told:
+        say(describe_outcome(record.game, locale))
     text = recap(await service.game_log(record.id), locale, False).text
-    if text:
-        say(text)
+    body = text.split("\n", 1)[1] if "\n" in text else ""
+    if body:
+        say(body)
 
 
 __all__ = ["GameRecord", "TERMINAL_DB_PATH", "play", "run_terminal"]

@@ -8,7 +8,8 @@ from collections.abc import Sequence
 
 from game_core.actions import LiftMortgage, Mortgage, SellBuilding, SellJailCard
 from game_core.events import (
-    BuildingSold, Collected, GameLost, JailCardSold, MortgageLifted, Mortgaged, Paid, RentPaid,
+    BankBankrupt, BuildingSold, Built, Collected, GameLost, JailCardSold, MortgageLifted,
+    Mortgaged, Paid, PropertyBought, RentPaid,
 )
 from game_core.game import Game
 from game_core.plans import BUILDINGS_FIRST, KEEP_BUILDINGS, Plan
@@ -21,11 +22,13 @@ from bot.i18n.layout import FIELD_LIMIT, LABEL_LIMIT
 from bot.i18n.money import format_money
 
 from .narrate import narrate, square_name
-from .turn_account import StepWords, TurnAccount, loss_words, turn_accounts, turn_line
+from .turn_account import (
+    StepWords, TurnAccount, loss_words, signed, turn_accounts, turn_line,
+)
 
 
 def _names(edition: str, squares: Sequence[int], locale: str) -> str:
-    names = [square_name(edition, i) for i in squares]
+    names = [square_name(edition, i, locale) for i in squares]
     if len(names) <= 1:
         return "".join(names)
     return ", ".join(names[:-1]) + t(locale, "clicks.and") + names[-1]
@@ -45,6 +48,7 @@ def plan_steps(plan: Plan, game: Game, locale: str) -> str:
         events = trial.apply(action)
         amount = sum(e.amount for e in events if isinstance(e, (Mortgaged, BuildingSold,
                                                                   JailCardSold)))
+        last = any(isinstance(e, BankBankrupt) for e in events)  # M5: the Bank's last money
         if isinstance(action, SellBuilding) and parts and parts[-1][:2] == ("sell",
                                                                              action.square):
             _, sq, count, before = parts[-1]
@@ -52,7 +56,7 @@ def plan_steps(plan: Plan, game: Game, locale: str) -> str:
         elif isinstance(action, SellBuilding):
             parts.append(("sell", action.square, 1, amount))
         elif isinstance(action, Mortgage):
-            parts.append(("mortgage", action.square, 1, amount))
+            parts.append(("mortgage.last" if last else "mortgage", action.square, 1, amount))
         elif isinstance(action, LiftMortgage):
             parts.append(("lift", action.square, 1, sum(
                 e.cost for e in events if isinstance(e, MortgageLifted))))
@@ -60,14 +64,14 @@ def plan_steps(plan: Plan, game: Game, locale: str) -> str:
             parts.append(("card", -1, 1, amount))
     words: list[str] = []
     for kind, sq, count, amount in parts:
-        name = square_name(edition, sq) if sq >= 0 else ""
+        name = square_name(edition, sq, locale) if sq >= 0 else ""
         if kind == "sell" and count > 1:
             words.append(t(locale, "clicks.step.sell_houses", square=name, count=count,
                            amount=money(amount)))
         elif kind == "sell":
             words.append(t(locale, "clicks.step.sell_house", square=name, amount=money(amount)))
-        elif kind == "mortgage":
-            words.append(t(locale, "clicks.step.mortgage", square=name, amount=money(amount)))
+        elif kind.startswith("mortgage"):
+            words.append(t(locale, f"clicks.step.{kind}", square=name, amount=money(amount)))
         elif kind == "lift":
             words.append(t(locale, "clicks.step.lift", square=name, cost=money(amount)))
         else:
@@ -77,7 +81,7 @@ def plan_steps(plan: Plan, game: Game, locale: str) -> str:
 
 def describe_buy_plan(plan: Plan, game: Game, locale: str) -> str:
     s, edition = game.s, game.edition
-    return t(locale, "clicks.buy.plan", square=square_name(edition, plan.square),
+    return t(locale, "clicks.buy.plan", square=square_name(edition, plan.square, locale),
              price=format_money(plan.target, edition, locale),
              cash=format_money(s.cash, edition, locale), steps=plan_steps(plan, game, locale))
 
@@ -120,7 +124,7 @@ def describe_skip(skip: Skip, edition: str, locale: str) -> str:
     def money(amount: int) -> str:
         return format_money(amount, edition, locale)
 
-    name = square_name(edition, skip.square) if skip.square >= 0 else ""
+    name = square_name(edition, skip.square, locale) if skip.square >= 0 else ""
     if skip.why == BUILD_MORTGAGED:
         return tn(locale, "clicks.skip.build_mortgaged", len(skip.squares), square=name,
                   squares=_names(edition, skip.squares, locale), cost=money(skip.amount),
@@ -168,7 +172,7 @@ def stop_line(stop: Stop | None, cash: int, turns: int, *, edition: str, locale:
         return format_money(amount, edition, locale)
 
     if stop is not None and stop.why == STOP_RISK:
-        square = square_name(edition, stop.square)
+        square = square_name(edition, stop.square, locale)
         if stop.salary:  # T2: GO's salary on the way is counted
             return t(locale, "clicks.stop.risk.go", amount=money(stop.amount), square=square,
                      cash=money(cash), total=money(cash + stop.salary))
@@ -176,7 +180,7 @@ def stop_line(stop: Stop | None, cash: int, turns: int, *, edition: str, locale:
                  cash=money(cash))
     if stop is not None and stop.why == STOP_LOSS:
         return t(locale, "clicks.stop.loss", amount=money(stop.amount),
-                 square=square_name(edition, stop.square),
+                 square=square_name(edition, stop.square, locale),
                  most=money(stop.raisable + stop.salary))
     if stop is not None and stop.why == STOP_TURNS:
         return t(locale, "clicks.stop.turns", turns=turns)
@@ -185,6 +189,41 @@ def stop_line(stop: Stop | None, cash: int, turns: int, *, edition: str, locale:
                  cash_out=cash_out or button_name("clicks.button.cash_out", locale),
                  roll_on=roll_on or button_name("clicks.button.roll_on", locale))
     return ""
+
+
+def summary_parts(steps: Sequence[StepWords], edition: str, locale: str) -> str:
+    """A Roll on's money by kind, " (rent received +$50; taxes −$300; GO ×2 +$400)": rent
+    received and paid, taxes, cards, Jail fines, GO, properties bought and building, each
+    said only when it moved money ("" when nothing did)."""
+    sums = dict.fromkeys(_KINDS, 0)
+    go = 0
+    for events, _skip in steps:
+        for e in events:
+            if isinstance(e, Collected) and e.reason == "salary":
+                go += 1
+                sums["go"] += e.amount
+            elif isinstance(e, Collected):
+                sums["cards"] += e.amount
+            elif isinstance(e, RentPaid):
+                sums["rent_received" if e.payer == "bank" else "rent_paid"] += (
+                    e.amount if e.payer == "bank" else -e.amount)
+            elif isinstance(e, Paid):
+                kind = {"tax": "tax", "fine": "fines"}.get(e.reason, "cards")
+                sums[kind] -= e.amount
+            elif isinstance(e, PropertyBought):
+                sums["bought"] -= e.price
+            elif isinstance(e, Built) and e.by == "player":
+                sums["building"] -= e.cost
+    parts = [t(locale, f"clicks.account.sum.{kind}", amount=signed(sums[kind], edition, locale),
+               go=square_name(edition, 0, locale), count=go)
+             for kind in _KINDS if sums[kind] or (kind == "go" and go)]
+    if not parts:
+        return ""
+    return " " + t(locale, "clicks.account.sum.parts",
+                   parts=t(locale, "clicks.account.sum.sep").join(parts))
+
+
+_KINDS = ("rent_received", "rent_paid", "tax", "cards", "fines", "go", "bought", "building")
 
 
 def account_lines(steps: Sequence[StepWords], *, start_cash: int, end_cash: int,
@@ -204,18 +243,9 @@ def account_lines(steps: Sequence[StepWords], *, start_cash: int, end_cash: int,
                              start_in_jail=start_in_jail, end=end, edition=edition,
                              locale=locale)
     turns = [turn_line(a, edition, locale) for a in accounts]
-    received = paid = go = 0
-    for events, _skip in steps:
-        for e in events:
-            if isinstance(e, Collected):
-                go += e.reason == "salary"
-            elif isinstance(e, RentPaid) and e.payer == "bank":
-                received += e.amount
-            elif isinstance(e, (RentPaid, Paid)):
-                paid += e.amount
     count = len(turns)
-    head = tn(locale, "clicks.account.total", count, start=money(start_cash),
-              end=money(end_cash), received=money(received), paid=money(paid), go=go)
+    head = tn(locale, "clicks.account.summary", count, start=money(start_cash),
+              end=money(end_cash), parts=summary_parts(steps, edition, locale))
     tail = stop_line(stop, end_cash, count, edition=edition, locale=locale, cash_out=cash_out,
                      roll_on=roll_on)
     room = limit - len(head) - (len(tail) + 1 if tail else 0) - 1

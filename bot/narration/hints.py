@@ -39,7 +39,7 @@ def choice_label(choice: Choice, game: Game, *, locale: str) -> str:
         steps = steps[:STEPS_LIMIT].rsplit(", ", 1)[0] + ", …"
     money = format_money(choice.cash_after, game.edition, locale)
     if choice.kind == "buy":
-        return t(locale, "hint.plan.buy", square=square_name(game.edition, choice.square),
+        return t(locale, "hint.plan.buy", square=square_name(game.edition, choice.square, locale),
                  steps=steps)
     if choice.kind == "unblock":
         then = "" if choice.then is None else action_label(choice.then, game, locale=locale)

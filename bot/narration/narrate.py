@@ -6,15 +6,14 @@ around them from the catalog in the player's locale. Nothing here imports discor
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 
 from game_core.actions import (
     Action, BuildHotel, BuildHouse, BuildTo, Buy, Decline, DoneBuilding, LiftMortgage, Mortgage,
     PayFine, Resign, Roll, SellBuilding, SellJailCard, UseJailCard,
 )
-from game_core.board import HOTEL, JAIL, JAIL_CARD_VALUE, JAIL_FINE, PROPERTIES, SQUARES
+from game_core.board import HOTEL, JAIL_CARD_VALUE, JAIL_FINE, PROPERTIES, SQUARES
 from game_core.cards import CARDS
-from game_core.editions import EDITIONS
 from game_core.errors import Refusal
 from game_core.events import (
     BankBankrupt, BuildingSold, Built, CardDrawn, Collected, DiceRolled, Event, FundsNeeded,
@@ -29,18 +28,15 @@ from game_core.state import BUILD, BUY, JAIL as PENDING_JAIL, OVER, PLAYER, RAIS
 from bot.i18n.catalog import points, t, tn
 from bot.i18n.layout import LABEL_LIMIT
 from bot.i18n.money import format_money
+from bot.i18n.squares import square_name
+
+from .card_words import card_text, deck_name
+
+__all__ = ["square_name"]  # the one seam of squares' names (bot.i18n.squares), re-exported
 
 
 
 # ---- small pieces -------------------------------------------------------------------------
-
-def square_name(edition: str, square: int, *, in_jail: bool = False) -> str:
-    """The edition's name of `square`; square 10 is "In Jail" or "Just Visiting" (P6)."""
-    ed = EDITIONS[edition]
-    if square == JAIL:
-        return ed.jail_name if in_jail else ed.just_visiting_name
-    return ed.square_names[square]
-
 
 def buildings_text(buildings: int, locale: str) -> str:
     """What stands on a street: "2 houses", "hotel", or "0 houses"."""
@@ -55,7 +51,7 @@ def property_line(game: Game, square: int, locale: str) -> str:
         details.append(buildings_text(s.buildings[square], locale))
     if s.mortgaged[square]:
         details.append(t(locale, "mortgaged"))
-    name = square_name(game.edition, square)
+    name = square_name(game.edition, square, locale)
     if not details:
         return t(locale, "property.line", square=name)
     return t(locale, "property.line.details", square=name, details=", ".join(details))
@@ -92,6 +88,14 @@ def narrate(events: Sequence[Event], *, edition: str, locale: str,
             out.append(_dice(ev, edition, locale, doubles_matter, moved))
             i += 2 if moved is not None and ev.purpose == "move" else 1
             continue
+        broke = events[i + 1] if i + 1 < n else None
+        if isinstance(ev, Mortgaged) and isinstance(broke, BankBankrupt):
+            # M5: the Bank's last money, not the mortgage's worth (a cash-out's last step)
+            out.append(t(locale, "ev.mortgaged.last", square=square_name(edition, ev.square,
+                                                                           locale),
+                         owed=money(broke.owed), amount=money(ev.amount)))
+            i += 2
+            continue
         if isinstance(ev, Built) and ev.by == "player":  # one pick (`u 3`), one line
             j = i + 1
             while j < n and _next_level(events[j], events[j - 1]):
@@ -116,7 +120,7 @@ def _built_to(built: Sequence[Event], edition: str, locale: str,
     """Buildings of one pick on one street: "Built on X (3 houses): −$300"."""
     last = built[-1]
     assert isinstance(last, Built)
-    return t(locale, "ev.built.player.to", square=square_name(edition, last.square),
+    return t(locale, "ev.built.player.to", square=square_name(edition, last.square, locale),
              buildings=buildings_text(last.buildings_after, locale),
              cost=money(sum(e.cost for e in built if isinstance(e, Built))))
 
@@ -138,7 +142,7 @@ def _dice(ev: DiceRolled, edition: str, locale: str, doubles_matter: bool,
     doubles = ev.doubles and doubles_matter
     if moved is not None:
         return t(locale, "ev.roll.doubles" if doubles else "ev.roll", a=a, b=b,
-                 square=square_name(edition, moved.end))
+                 square=square_name(edition, moved.end, locale))
     return t(locale, "ev.dice.doubles" if doubles else "ev.dice", a=a, b=b)
 
 
@@ -146,7 +150,7 @@ def _moved(ev: Event, edition: str, locale: str, money: Callable[[int], str]) ->
     assert isinstance(ev, Moved)
     back = ev.by == "card" and not ev.passed_go and (ev.start - ev.end) % 40 == 3
     return t(locale, "ev.moved.back" if back else "ev.moved",
-             square=square_name(edition, ev.end))
+             square=square_name(edition, ev.end, locale))
 
 
 def _collected(ev: Event, edition: str, locale: str, money: Callable[[int], str]) -> str:
@@ -159,7 +163,7 @@ def _collected(ev: Event, edition: str, locale: str, money: Callable[[int], str]
 def _paid(ev: Event, edition: str, locale: str, money: Callable[[int], str]) -> str:
     assert isinstance(ev, Paid)
     if ev.reason == "tax" and ev.square >= 0:
-        return t(locale, "ev.paid.tax", square=square_name(edition, ev.square),
+        return t(locale, "ev.paid.tax", square=square_name(edition, ev.square, locale),
                  amount=money(ev.amount))
     key = {"card": "ev.paid.card", "repairs": "ev.paid.repairs", "fine": "ev.paid.fine"}
     return t(locale, key.get(ev.reason, "ev.paid.other"), amount=money(ev.amount))
@@ -185,7 +189,7 @@ def rent_detail(ev: RentPaid, locale: str) -> str:
 
 def _rent(ev: Event, edition: str, locale: str, money: Callable[[int], str]) -> str:
     assert isinstance(ev, RentPaid)
-    square = square_name(edition, ev.square)
+    square = square_name(edition, ev.square, locale)
     if ev.why == "mortgaged":
         return t(locale, "ev.rent.mortgaged", square=square)
     key = "ev.rent.to_bank" if ev.payer == "player" else "ev.rent.from_bank"
@@ -195,12 +199,13 @@ def _rent(ev: Event, edition: str, locale: str, money: Callable[[int], str]) -> 
 
 def _bought(ev: Event, edition: str, locale: str, money: Callable[[int], str]) -> str:
     assert isinstance(ev, PropertyBought)
-    return t(locale, "ev.bought", square=square_name(edition, ev.square), price=money(ev.price))
+    return t(locale, "ev.bought", square=square_name(edition, ev.square, locale),
+             price=money(ev.price))
 
 
 def _declined(ev: Event, edition: str, locale: str, money: Callable[[int], str]) -> str:
     assert isinstance(ev, PropertyDeclined)
-    square = square_name(edition, ev.square)
+    square = square_name(edition, ev.square, locale)
     if not ev.bank_took:
         return t(locale, "ev.declined.none", square=square)
     return t(locale, "ev.declined.bank", square=square,
@@ -211,21 +216,21 @@ def _built(ev: Event, edition: str, locale: str, money: Callable[[int], str]) ->
     assert isinstance(ev, Built)
     who = "bank" if ev.by == "bank" else "player"
     what = "hotel" if ev.building == "hotel" else "house"
-    return t(locale, f"ev.built.{who}.{what}", square=square_name(edition, ev.square),
+    return t(locale, f"ev.built.{who}.{what}", square=square_name(edition, ev.square, locale),
              count=ev.buildings_after, cost=money(ev.cost))
 
 
 def _sold(ev: Event, edition: str, locale: str, money: Callable[[int], str]) -> str:
     assert isinstance(ev, BuildingSold)
     key = "ev.sold.hotel" if ev.building == "hotel" else "ev.sold.house"
-    return t(locale, key, square=square_name(edition, ev.square), amount=money(ev.amount),
+    return t(locale, key, square=square_name(edition, ev.square, locale), amount=money(ev.amount),
              houses=tn(locale, "houses", ev.houses_after))
 
 
 def _card(ev: Event, edition: str, locale: str, money: Callable[[int], str]) -> str:
-    assert isinstance(ev, CardDrawn)
-    deck = t(locale, "deck.chance" if ev.deck == "chance" else "deck.chest")
-    return t(locale, "ev.card", deck=deck, text=ev.text)
+    assert isinstance(ev, CardDrawn)  # worded from the catalog, never ev.text (the board's)
+    return t(locale, "ev.card", deck=deck_name(ev.deck, locale),
+             text=card_text(ev.card, edition, locale))
 
 
 def _jail(ev: Event, edition: str, locale: str, money: Callable[[int], str]) -> str:
@@ -253,10 +258,10 @@ def _jail_card(ev: Event, edition: str, locale: str, money: Callable[[int], str]
 
 def _mortgage(ev: Event, edition: str, locale: str, money: Callable[[int], str]) -> str:
     if isinstance(ev, MortgageLifted):
-        return t(locale, "ev.lifted", square=square_name(edition, ev.square),
+        return t(locale, "ev.lifted", square=square_name(edition, ev.square, locale),
                  cost=money(ev.cost))
     assert isinstance(ev, Mortgaged)
-    return t(locale, "ev.mortgaged", square=square_name(edition, ev.square),
+    return t(locale, "ev.mortgaged", square=square_name(edition, ev.square, locale),
              amount=money(ev.amount))
 
 
@@ -298,6 +303,12 @@ _TELLERS: dict[type[Event], _Teller] = {
 
 # ---- the decision pending and the outcome -------------------------------------------------
 
+def told_the_end(moves: Iterable[Sequence[Event]]) -> bool:
+    """True when these moves' events end the game: their lines (narrate's, or a Roll on's
+    account) say the win or the loss, so the outcome is not said again beside them."""
+    return any(isinstance(e, GameWon | GameLost) for events in moves for e in events)
+
+
 def describe_pending(game: Game, *, locale: str) -> str:
     """What the game waits for, in a sentence or two (the outcome once it is over)."""
     s, edition = game.s, game.edition
@@ -317,7 +328,7 @@ def describe_pending(game: Game, *, locale: str) -> str:
         return " ".join(lines)
     if p == BUY:
         sq = s.pending_square
-        name, price = square_name(edition, sq), SQUARES[sq].price
+        name, price = square_name(edition, sq, locale), SQUARES[sq].price
         if s.cash >= price:
             first = t(locale, "pending.buy", square=name, price=money(price))
         else:
@@ -331,7 +342,7 @@ def describe_pending(game: Game, *, locale: str) -> str:
         return f"{first} {then}"
     if p == BUILD:
         sq = s.pending_square
-        return t(locale, "pending.build", square=square_name(edition, sq),
+        return t(locale, "pending.build", square=square_name(edition, sq, locale),
                  buildings=buildings_text(s.buildings[sq], locale))
     if p == RAISE_FUNDS:
         return t(locale, "pending.raise_funds", debt=money(s.debt), cash=money(s.cash),
@@ -380,7 +391,7 @@ def action_label(action: Action, game: Game, *, locale: str) -> str:
             hotel = s.buildings[sq] == HOTEL
             key = "select.sell_hotel" if hotel else "select.sell_house"
             values = {"amount": money(sale_value(game, sq))}
-        name = square_name(edition, sq)
+        name = square_name(edition, sq, locale)
         label = t(locale, key, square=name, **values)
         if len(label) > LABEL_LIMIT:  # shorten the name, never the amount
             keep = max(len(name) - (len(label) - LABEL_LIMIT) - 1, 1)
@@ -393,7 +404,7 @@ def action_label(action: Action, game: Game, *, locale: str) -> str:
     if isinstance(action, BuildTo):  # P2 in one go: the whole plan's cost
         sq, level = s.pending_square, action.level
         values = {"cost": money(build_to_cost(s, sq, level))}
-        name = square_name(edition, sq)
+        name = square_name(edition, sq, locale)
         label = _build_to_label(locale, level, name, values)
         if len(label) > LABEL_LIMIT:  # shorten the name, never the amount
             keep = max(len(name) - (len(label) - LABEL_LIMIT) - 1, 1)

@@ -61,7 +61,7 @@ def select_placeholder(game: Game, kind: str, *, locale: str) -> str:
     offered) it says how much is still missing."""
     if kind == "build":
         return t(locale, "select.placeholder.build",
-                 square=square_name(game.edition, game.s.pending_square))
+                 square=square_name(game.edition, game.s.pending_square, locale))
     if game.pending == RAISE_FUNDS and kind != "lift":
         missing = max(game.s.debt - game.s.cash, 0)
         return t(locale, f"select.placeholder.raise.{kind}",
@@ -106,7 +106,7 @@ def _worded(values: Mapping[str, object], edition: str, locale: str) -> dict[str
         if not isinstance(value, int):
             continue
         if name == "square":
-            out[name] = square_name(edition, value) if 0 <= value < 40 else str(value)
+            out[name] = square_name(edition, value, locale) if 0 <= value < 40 else str(value)
         elif name in _AMOUNTS:
             out[name] = format_money(value, edition, locale)
     return out

@@ -47,7 +47,7 @@ def board_alt(game: Game, events: Sequence[Event], *, locale: str,
 
     worth, _ = way_to_win(game)
     lines = [t(locale, "alt.board", turn=game.turn,
-               square=square_name(edition, s.position, in_jail=s.in_jail),
+               square=square_name(edition, s.position, locale, in_jail=s.in_jail),
                cash=money(s.cash), worth=money(worth), bank=money(s.bank_cash))]
     changed = narrate(events, edition=edition, locale=locale, doubles_matter=doubles_matter)
     if changed:

@@ -33,6 +33,7 @@ from pathlib import Path
 from PIL import Image, ImageChops, ImageDraw, ImageFilter
 
 from bot.i18n import format_money
+from bot.i18n.squares import jail_cell_name, square_name
 from game_core.board import HOTEL, PROPERTIES, SQUARES, Kind
 from game_core.editions import EDITIONS
 from game_core.events import Moved
@@ -109,7 +110,7 @@ def _draw_square(image: Image.Image, lay: L.Layout, edition: str, locale: str, i
     box = lay.square_rect(i)
     draw.rectangle(box, outline=L.GRID, width=2)
     if L.is_corner(i):
-        _draw_corner(image, lay, edition, i)
+        _draw_corner(image, lay, edition, locale, i)
         return
     foot = ""  # in the picture's one money format: the edition's, written the locale's way
     if sq.is_property:
@@ -123,7 +124,7 @@ def _draw_square(image: Image.Image, lay: L.Layout, edition: str, locale: str, i
     if sq.kind is Kind.CHANCE:  # a big "?" says Chance at a glance, as on the real board
         mark, name_box = _split(name_box)
         fit_text(image, "?", mark, L.MOVE_COLOUR, big=56, bold=True)
-    fit_text(image, board_name(edition, i), name_box, L.INK, big=22)
+    fit_text(image, board_name(edition, i, locale), name_box, L.INK, big=22)
     if foot:
         fit_text(image, foot, lay.strip_rect(i), L.INK, big=22, bold=True)
 
@@ -149,8 +150,8 @@ def _mortgage_hatch(board: Image.Image, lay: L.Layout, i: int) -> tuple[L.Point,
     return box[:2], lines
 
 
-def _draw_corner(image: Image.Image, lay: L.Layout, edition: str, i: int) -> None:
-    ed = EDITIONS[edition]
+def _draw_corner(image: Image.Image, lay: L.Layout, edition: str, locale: str,
+                 i: int) -> None:
     draw = ImageDraw.Draw(image)
     x0, y0, x1, y1 = lay.square_rect(i)
     pad = lay.size // 100
@@ -161,12 +162,13 @@ def _draw_corner(image: Image.Image, lay: L.Layout, edition: str, i: int) -> Non
         for k in range(1, 5):  # bars
             x = cx0 + (cx1 - cx0) * k // 5
             draw.line([(x, cy0), (x, cy1)], fill=L.GRID, width=2)
-        fit_text(image, ed.square_names[10], _shrink(cell, top=0.55, bottom=0.0), L.INK,
-                 big=22, bold=True, panel=L.PANEL_BG)
-        fit_text(image, ed.just_visiting_name, (x0, cy1, x1, y1), L.INK, big=22)
+        fit_text(image, jail_cell_name(locale),
+                 _shrink(cell, top=0.55, bottom=0.0), L.INK, big=22, bold=True,
+                 panel=L.PANEL_BG)
+        fit_text(image, square_name(edition, 10, locale), (x0, cy1, x1, y1), L.INK, big=22)
         return
     inner = (x0 + pad, y0 + pad, x1 - pad, y1 - pad)
-    fit_text(image, ed.square_names[i], inner, L.INK, big=28, bold=True)
+    fit_text(image, square_name(edition, i, locale), inner, L.INK, big=28, bold=True)
     if i == 0:  # which way round the pawn goes
         ay = y1 - 3 * pad
         draw.line([(x0 + 3 * pad, ay), (x1 - 3 * pad, ay)], fill=L.HOTEL_COLOUR, width=pad)

@@ -125,9 +125,9 @@ def draw_figures(image: Image.Image, lay: L.Layout, game: Game, locale: str) -> 
         for k, pips in enumerate(reversed(s.last_dice)):
             x = x1 - px(lay, 30) - side - k * (side + px(lay, 10))
             image.paste(d := die(side, pips), (x, y0 + px(lay, _TURN) - side + px(lay, 6)), d)
-    where = square_name(s.edition, s.position, in_jail=s.in_jail)
+    where = square_name(s.edition, s.position, locale, in_jail=s.in_jail)
     if s.position % 10:
-        where = board_name(s.edition, s.position) if len(where) > 28 else where
+        where = board_name(s.edition, s.position, locale) if len(where) > 28 else where
     pawn = t(locale, "picture.board.pawn", square=where)
     _fitting(lay, pawn, 32, x1 - x0 - 2 * px(lay, 30), False).draw(
         draw, (left, y0 + px(lay, _PAWN)), pawn, L.INK, anchor="ls")

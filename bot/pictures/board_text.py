@@ -80,14 +80,14 @@ def render_board_text(game: Game, *, last_move: Move | None = None,
                 cells.append(square_emoji(game, square))
         rows.append("".join(cells))
     bold = "" if plain else "**"
-    here = square_name(edition, s.position, in_jail=s.in_jail)
+    here = square_name(edition, s.position, locale, in_jail=s.in_jail)
     where = f"{PAWN} {bold}{here}{_number(s.position, plain)}{bold}"
     if start >= 0:
-        where = f"{FROM} {square_name(edition, start)}{_number(start, plain)} ➜ {where}"
+        where = f"{FROM} {square_name(edition, start, locale)}{_number(start, plain)} ➜ {where}"
     lines = [*rows, "", f"{t(locale, 'embed.field.turn')} {s.turn} · {where}"]
     for owner, mark, key in ((PLAYER, PLAYER_MARK, "owner.player"),
                              (BANK, BANK_MARK, "owner.bank")):
-        names = [_holding(game, i, plain) for i in PROPERTIES if s.owner[i] == owner]
+        names = [_holding(game, i, locale, plain) for i in PROPERTIES if s.owner[i] == owner]
         if names:
             label = t(locale, key)
             # "label: value" from the catalog: French puts a space before the colon
@@ -103,11 +103,11 @@ def _number(square: int, plain: bool) -> str:
     return f" ({square})" if plain else ""
 
 
-def _holding(game: Game, square: int, plain: bool = False) -> str:
+def _holding(game: Game, square: int, locale: str, plain: bool = False) -> str:
     """One property and what stands on it: "Boardwalk 🏨", "Park Place 🏠3", "Baltic Ⓜ️"
     (plain: "Park Place (37) 🏠3")."""
     s = game.s
-    name = EDITIONS[s.edition].square_names[square] + _number(square, plain)
+    name = square_name(s.edition, square, locale) + _number(square, plain)
     built = s.buildings[square]
     if s.mortgaged[square]:
         return f"{name} {MORTGAGED}"

@@ -32,6 +32,7 @@ from PIL import Image, ImageDraw
 from bot.i18n import format_money, format_number, t
 from bot.i18n.grammar import localize_digits
 from game_core.board import SQUARES, Kind
+from bot.i18n.squares import square_names
 from game_core.editions import EDITIONS
 from game_core.ledger import Ledger
 from game_core.story import Headline, Story
@@ -137,7 +138,7 @@ def _base(edition: str, locale: str, size: int) -> tuple[Image.Image, list[measu
     image = Image.new("RGB", (size, size), L.SQUARE_BG)
     draw = ImageDraw.Draw(image)
     draw.rectangle(lay.centre_rect(), fill=L.CENTRE_BG)
-    names = EDITIONS[edition].square_names
+    names = square_names(edition, locale)
     with measure.recording() as texts:
         for i in range(40):
             draw.rectangle(lay.square_rect(i), outline=L.GRID, width=2)
@@ -147,7 +148,7 @@ def _base(edition: str, locale: str, size: int) -> tuple[Image.Image, list[measu
             if L.is_corner(i):
                 fit_text(image, names[i], _corner_name(lay, i), L.INK, big=28, bold=True)
             else:
-                fit_text(image, board_name(edition, i), _name_box(lay, i), L.INK, big=22)
+                fit_text(image, board_name(edition, i, locale), _name_box(lay, i), L.INK, big=22)
     return image, texts
 
 

@@ -13,7 +13,7 @@ from typing import Protocol
 from PIL import Image, ImageDraw
 
 from bot.i18n import format_money, t
-from game_core.editions import EDITIONS
+from bot.i18n.squares import square_names
 from game_core.ledger import PAID_KINDS, RECEIVED_KINDS, Ledger
 from game_core.story import Story
 
@@ -77,7 +77,7 @@ def draw_panel(image: Image.Image, lay: L.Layout, box: L.Box, story: Story, loca
         font.draw(draw, (left + indent, y), label, ink, anchor="ls")
         font.draw(draw, (right, y), figure, ink, anchor="rs")
 
-    names = EDITIONS[story.edition].square_names
+    names = square_names(story.edition, locale)
     sections = (("paid", sum(story.paid), PAID_COLOUR, PAID_INK, PAID_KINDS,
                  book.paid if book else None, story.paid),
                 ("received", sum(story.received), RECEIVED_COLOUR, RECEIVED_INK,
@@ -101,14 +101,14 @@ def draw_panel(image: Image.Image, lay: L.Layout, box: L.Box, story: Story, loca
             room = right - left - px(lay, 50) - text.width(money(per_square[square]))
             if text.width(label) > room:  # the board's short name, on one line
                 label = t(locale, f"picture.heat.top_{way}",
-                          square=board_name(story.edition, square).replace("- ", "-"))
+                          square=board_name(story.edition, square, locale).replace("- ", "-"))
             row(label, per_square[square], text, L.INK, px(lay, 34))
 
 
 def money_map_text(story: Story, *, locale: str, book: Ledger | None = None) -> str:
     """The map in words: the totals (by kind when known), then every square where money
     changed hands, the costliest first."""
-    names = EDITIONS[story.edition].square_names
+    names = square_names(story.edition, locale)
 
     def money(amount: int) -> str:
         return format_money(amount, story.edition, locale)

@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from bot.i18n import format_money, points, t, tn
-from game_core.editions import EDITIONS
+from bot.i18n.squares import square_names
 from game_core.ledger import Ledger
 from game_core.story import BANK_TOOK, BOUGHT, BUILT, Marker, Story
 
@@ -279,7 +279,7 @@ def headline_lines(story: Story, locale: str) -> list[str]:
         return format_money(amount, edition, locale)
 
     if h.biggest_payment:
-        square = EDITIONS[edition].square_names[h.biggest_payment_square]
+        square = square_names(edition, locale)[h.biggest_payment_square]
         biggest = t(locale, "picture.recap.biggest", amount=money(h.biggest_payment),
                     square=square)
     else:

@@ -16,7 +16,7 @@ import discord
 from bot.i18n import fit_lines, format_money, points, t, tn
 from bot.narration import (
     action_label, build_to_note, describe_pending, house_rules_text, narrate, select_placeholder,
-    square_name,
+    square_name, told_the_end,
 )
 from bot.application.autoplay import ROLLED_ON, Played
 from bot.application.choices import RAISE_TO_BUY, Choices, choices_now
@@ -173,14 +173,18 @@ def build_game_message(record: GameRecord, events: Sequence[Event], *, locale: s
                           colour=EMBED_COLOUR.get(record.status, EMBED_COLOUR["active"]))
     embed.add_field(name=t(locale, "embed.field.events"),
                     value=events_text(record, events, played, locale=locale), inline=False)
-    pending = pending_text(record, choices, locale=locale, preview=preview)
+    told = told_the_end([step.events for step in played.steps] if played is not None
+                        else [events])
+    # The end is said once: by the events' lines when they tell it, by the outcome otherwise.
+    pending = "" if game.is_over and told else pending_text(record, choices, locale=locale,
+                                                            preview=preview)
     if game.is_over and record.daily_day is not None:  # the Share button is under it
-        pending += " " + t(locale, "daily.over")
+        pending = f"{pending} {t(locale, 'daily.over')}".strip()
     elif game.is_over:  # the Play again button is under this message
-        pending += " " + t(locale, "pending.over.again")
+        pending = f"{pending} {t(locale, 'pending.over.again')}".strip()
     embed.add_field(name=t(locale, "embed.field.pending"), value=pending[:1024], inline=False)
     embed.add_field(name=t(locale, "embed.field.square"),
-                    value=square_name(edition, s.position, in_jail=s.in_jail))
+                    value=square_name(edition, s.position, locale, in_jail=s.in_jail))
     embed.add_field(name=t(locale, "embed.field.cash"), value=money(s.cash))
     embed.add_field(name=t(locale, "embed.field.bank"), value=money(s.bank_cash))
     add_way_to_win(embed, record, locale=locale)

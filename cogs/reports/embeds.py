@@ -48,7 +48,7 @@ def status_embed(record: GameRecord, *, locale: str, player: str) -> discord.Emb
                           colour=COLOUR)
     embed.add_field(name=t(locale, "status.cash"), value=money(s.cash))
     embed.add_field(name=t(locale, "status.square"),
-                    value=square_name(edition, s.position, in_jail=s.in_jail))
+                    value=square_name(edition, s.position, locale, in_jail=s.in_jail))
     embed.add_field(name=t(locale, "status.jail_card"), value=str(len(s.jail_cards)))
     embed.add_field(name=t(locale, "status.bank"), value=money(s.bank_cash))
     embed.add_field(name=t(locale, "status.pawns"), value=str(s.pawns_left))

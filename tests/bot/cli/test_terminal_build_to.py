@@ -62,7 +62,7 @@ async def test_P2_u_n_builds_up_to_n_after_listing_each_level_with_its_cost(
     answers = iter([f"u {level}", "q"])
     assert await play(db, USER, locale, edition, lambda prompt: next(answers),
                       said.append) == 0
-    name, price = square_name(edition, sq), 2 * cost
+    name, price = square_name(edition, sq, locale), 2 * cost
 
     def money(amount: int) -> str:
         return format_money(amount, edition, locale)

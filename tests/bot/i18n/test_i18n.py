@@ -264,12 +264,18 @@ def test_french_player_reads_french():
     assert tell(TurnStarted(3), "us", fr) == "— Tour 3 —"
 
 
-def test_card_text_is_the_editions_and_the_frame_the_locales():
+def test_S6_a_card_is_worded_in_the_players_language_with_the_boards_streets_and_money():
+    """The card's text is the catalog's in the locale, never the board's own (CardDrawn's
+    text): a street keeps the board's name, GO and the money are the locale's."""
     text = EDITIONS["fr"].card_texts["ch_boardwalk"]
-    assert tell(CardDrawn("chance", "ch_boardwalk", text), "fr", "en") == f"🃏 Chance: {text}"
+    assert tell(CardDrawn("chance", "ch_boardwalk", text), "fr", "en") == (
+        "🃏 Chance: Advance to Rue de la Paix.")
     us_text = EDITIONS["us"].card_texts["cc_inherit"]
     assert tell(CardDrawn("chest", "cc_inherit", us_text), "us", "fr") == (
-        f"🃏 Caisse de communauté : {us_text}")
+        f"🃏 Caisse de communauté : Vous héritez de 100{NBSP}$.")
+    uk_text = EDITIONS["uk"].card_texts["ch_st_charles"]
+    assert tell(CardDrawn("chance", "ch_st_charles", uk_text), "uk", "es") == (
+        f"🃏 Suerte: Avanza hasta Pall Mall. Si pasas por la Salida, cobra 200{NBSP}£.")
 
 
 # ---- the decision pending, outcomes, labels -----------------------------------------------
@@ -433,7 +439,9 @@ def test_status_lists_fit_fields(locale):
     assert len(lines) == 28
     chunks = chunk_lines(lines)
     assert all(len(c) <= FIELD_LIMIT for c in chunks) and "\n".join(chunks) == "\n".join(lines)
-    assert square_name("fr", 10, in_jail=True) == "En prison"
+    assert square_name("fr", 10, "fr", in_jail=True) == "En prison"
+    assert square_name("fr", 10, "es", in_jail=True) == "En la cárcel"
+    assert square_name("us", 10, "fr") == "Simple visite"
     game.s.owner[3] = BANK
     assert property_lines(game, locale, BANK)[0].startswith("Rue Lecourbe (")
 

@@ -1,17 +1,22 @@
 """Roll on's account of each turn (bot.narration.turn_account) over many seeded games: every
 line names the square the turn ended on, and its money items add up to the cash the turn
-gained or lost (T2's salary, rents, taxes, fines, cards, purchases each its own item)."""
+gained or lost (T2's salary, rents, taxes, fines, cards, purchases each its own item);
+every card drawn (S6, P4) is named in its turn's line, and a jailing (P6/T3) says whether the
+square, a card or doubles sent the pawn."""
 
 from __future__ import annotations
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from bot.i18n import t
 from bot.narration.account import account_lines
+from bot.narration.card_words import card_title, deck_name
 from bot.narration.narrate import square_name
 from bot.narration.turn_account import signed, turn_accounts, turn_line
 from game_core import Game, Roll
-from game_core.events import GameLost, TurnStarted
+from game_core.cards import JAIL_FREE_CARDS
+from game_core.events import CardDrawn, GameLost, SentToJail, TurnStarted
 from game_core.prompts import Follow
 from game_core.state import ROLL
 from game_core.strategies import make_strategy
@@ -34,6 +39,28 @@ def _roll_on_clicks(game: Game, chooser, clicks: int):
             steps.append((game.apply(found[0]), found[1]))
             after.append((game.s.cash, game.s.position, game.s.in_jail))
         yield follow, steps, before, after
+
+
+def _told(steps, start: int, turn: int, edition: str, locale: str) -> list[str]:
+    """What turn `turn`'s line must say of its cards and jailings: each card by its deck and
+    title (a Get Out of Jail Free card: kept), each jailing with what sent the pawn."""
+    out: list[str] = []
+    current = start  # the moves before the first TurnStarted finish the turn begun
+    for events, _skip in steps:
+        for e in events:
+            if isinstance(e, TurnStarted):
+                current = e.turn
+            elif current != turn:
+                continue
+            elif isinstance(e, CardDrawn) and e.card in JAIL_FREE_CARDS:
+                out.append(t(locale, "clicks.account.card.kept",
+                             deck=deck_name(e.deck, locale)))
+            elif isinstance(e, CardDrawn):
+                out += [deck_name(e.deck, locale), card_title(e.card, edition, locale)]
+            elif isinstance(e, SentToJail):
+                out.append(t(locale, f"clicks.account.jail.{e.reason}",
+                             square=square_name(edition, 30, locale)))
+    return out
 
 
 def _turns_by_cash(steps, before: Snapshot, after: list[Snapshot]) -> list[tuple[int, int, bool]]:
@@ -76,8 +103,10 @@ def test_T2_every_turn_names_its_square_and_its_money_items_add_up_to_its_cash_c
         assert [a.change for a in accounts] == [change for change, _, _ in truth]
         for account, (_, square, in_jail) in zip(accounts, truth, strict=True):
             line = turn_line(account, edition, locale)
-            name = square_name(edition, square, in_jail=in_jail)
+            name = square_name(edition, square, locale, in_jail=in_jail)
             assert line.startswith(f"{account.turn}. {name}"), (line, name)
+            for told in _told(steps, follow.start_turn, account.turn, edition, locale):
+                assert told in line, (told, line)
             for what, amount in account.items:
                 if amount is not None:
                     assert amount != 0 and f"{what} {signed(amount, edition, locale)}" in line

@@ -54,7 +54,7 @@ def test_the_boards_alt_text_says_where_the_pawn_is_the_money_and_what_changed(l
     s = game.s
     for amount in (s.cash, way_to_win(game)[0], s.bank_cash):
         assert format_money(amount, game.edition, locale) in alt, (amount, alt)
-    assert square_name(game.edition, s.position) in alt
+    assert square_name(game.edition, s.position, locale) in alt
     assert MESSAGES[locale]["alt.board.changed"].split("{")[0] in alt  # the roll is told
     assert len(alt) <= ALT_LIMIT
 

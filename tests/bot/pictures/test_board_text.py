@@ -7,12 +7,12 @@ import sys
 
 import pytest
 
+from bot.i18n.squares import square_names
 from bot.pictures.board_text import (
     BANK_MARK, DESCRIPTION_LIMIT, EMPTY, FROM, GROUP_EMOJI, MORTGAGED, PAWN, PLAYER_MARK,
     _fit, discord_length, grid_squares, render_board_text,
 )
 from game_core.board import HOTEL, PROPERTIES, STREETS
-from game_core.editions import EDITIONS
 from game_core.game import Game
 from game_core.state import BANK, PLAYER
 
@@ -93,7 +93,7 @@ def test_largest_state_fits_the_description(edition: str, locale: str) -> None:
     text = render_board_text(largest_state(edition), last_move=(30, 10), locale=locale)
     assert discord_length(text) <= DESCRIPTION_LIMIT
     assert not text.endswith("…")  # nothing had to be cut
-    names = EDITIONS[edition].square_names
+    names = square_names(edition, locale)  # the utilities in the player's language
     assert all(names[i] in text for i in PROPERTIES)  # every property is named
     assert text.count("🏨") == len(STREETS)
 

@@ -56,7 +56,7 @@ async def test_after_the_end_the_daily_shows_the_result_and_shares_it_without_sp
     assert "alice lost after surviving" in post and "streak 1 day" in post
     for edition in ("us", "uk", "fr"):  # no square of any board, no dice
         for square in range(40):
-            assert square_name(edition, square) not in post, square
+            assert square_name(edition, square, "en") not in post, square
     assert not re.search(r"\d\s*\+\s*\d", post)
 
 

@@ -9,7 +9,10 @@ import re
 import pytest
 
 from bot.application.daily import DAY_SECONDS, day_number
-from bot.i18n import t
+from bot.i18n import LOCALES, t
+from bot.i18n.squares import square_names
+from bot.narration.card_words import card_text
+from game_core.cards import CARDS
 from game_core.editions import EDITIONS
 from game_core.strategies import make_strategy
 
@@ -116,6 +119,9 @@ def _spoilers() -> list[str]:
                 edition.community_chest_name]
         for text in edition.card_texts.values():
             out += [text, text[:24]]
+        for locale in LOCALES:  # the same squares and cards in each player's language
+            out += list(square_names(edition.key, locale))
+            out += [card_text(card, edition.key, locale) for card in CARDS]
     return [s for s in out if len(s) > 2]
 
 

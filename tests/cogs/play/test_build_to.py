@@ -97,7 +97,7 @@ async def test_P2_one_pick_builds_the_street_up_to_the_level_whose_cost_it_showe
     menu = build_menu(message)
     levels = list(build_levels(s, sq))
     assert [o["value"] for o in menu["options"]] == [str(level) for level in levels]
-    name = square_name(edition, sq)
+    name = square_name(edition, sq, "en")
     three = next(o for o in menu["options"] if o["value"] == str(before + 3))
     price = money(3 * cost)
     assert three["label"] == (f"Up to {before + 3} houses on {name}: {price}" if locale == "en"

@@ -79,3 +79,40 @@ async def test_M5_the_win_stop_names_the_cash_out_button_once(world, seeds, inte
     # The button it names is there (answering goes on rolling: ".on").
     assert any(kind.startswith("plan_cash_out") for kind in button_ids(click.response))
     assert world.env.errors == []
+
+
+def _told(message) -> str:
+    embed = message.embeds[0]
+    return "\n".join([embed.description or ""] + [f.value for f in embed.fields])
+
+
+@pytest.mark.parametrize("locale", ["en", "es"])
+async def test_E3_a_loss_is_said_once_on_the_game_message(world, seeds, interaction_locales,
+                                                          locale):
+    seeds.append(1)
+    interaction_locales[world.alice.id] = locale
+    message = await _resumed(world, lambda game, stop, skips, moves: game.is_over, edition="us")
+    click = await world.alice.click(message, custom_id=button_ids(message)["roll_on"])
+    text = _told(click.response)
+    lost = {"en": ("game lost", "You lost"), "es": ("partida perdida", "Perdiste")}[locale]
+    assert sum(text.count(word) for word in lost) == 1, text
+    assert t(locale, "pending.over.again") in text  # what to do next is still said
+    assert world.env.errors == []
+
+
+@pytest.mark.parametrize("locale", ["en", "fr"])
+async def test_M5_E1_a_cash_out_says_the_banks_last_money_and_the_win_once(
+        world, seeds, interaction_locales, locale):
+    seeds.append(12)
+    interaction_locales[world.alice.id] = locale
+    message = await _resumed(world, lambda game, stop, skips, moves: stop is not None
+                             and stop.why == STOP_WIN, treasury=1500)
+    click = await world.alice.click(message, custom_id=button_ids(message)["roll_on"])
+    cash_out = next(kind for kind in button_ids(click.response)
+                    if kind.startswith("plan_cash_out"))
+    won = await world.alice.click(click.response, custom_id=button_ids(click.response)[cash_out])
+    text = _told(won.response)
+    assert text.count("🏆") == 1, text
+    last = {"en": "paid its last ", "fr": "a payé ses derniers "}[locale]
+    assert text.count(last) == 1, text
+    assert world.env.errors == []

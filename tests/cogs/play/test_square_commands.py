@@ -68,7 +68,7 @@ async def test_P2_a_lift_that_leaves_nothing_to_build_moves_on_and_says_why(worl
     message = next(m for m in world.channel.history() if m.id == shown.response.id)
     told = (message.content or "") + "".join(
         (e.description or "") + "".join(f.value for f in e.fields) for e in message.embeds)
-    assert f"Nothing to build on {square_name('us', street)}" in told, told
+    assert f"Nothing to build on {square_name('us', street, 'en')}" in told, told
     ids = button_ids(message)
     assert "done_building" not in ids and all(f":{after.version}:" in c for c in ids.values())
     assert world.env.errors == []

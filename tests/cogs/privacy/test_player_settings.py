@@ -85,6 +85,6 @@ async def test_M1_pay_it_for_me_pays_in_one_click_when_the_confirm_is_off(world,
     squares = {getattr(step, "square", -1) for step in plan.steps} - {-1}
     assert squares  # the plan sells or mortgages something
     for square in squares:
-        assert square_name(record.edition, square) in told, (square, told)
+        assert square_name(record.edition, square, "en") in told, (square, told)
     assert "plan_debt_go" not in button_ids(clicked.response)
     assert world.env.errors == []
