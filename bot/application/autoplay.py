@@ -76,6 +76,8 @@ class Played:
     keep_declining: frozenset[int] = frozenset()
     start_square: int = -1
     start_in_jail: bool = False
+    # Money dangers no choice on offer changed: said in the account, not stopped for.
+    dangers: tuple[Stop, ...] = ()
 
     @property
     def events(self) -> list[Event]:
@@ -229,4 +231,4 @@ class Autoplay:
             record = await self._core.read(record.id)
         return Played(record, tuple(steps), False, follow.stop, follow.start_cash,
                       follow.start_turn, roll_on, keep, follow.start_square,
-                      follow.start_in_jail)
+                      follow.start_in_jail, tuple(follow.dangers))

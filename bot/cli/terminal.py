@@ -233,7 +233,8 @@ class Terminal:
                                    start_turn=played.start_turn, stop=played.stop,
                                    edition=record.edition, locale=loc, limit=10_000,
                                    start_square=played.start_square,
-                                   start_in_jail=played.start_in_jail, end=game, **keys))
+                                   start_in_jail=played.start_in_jail, end=game,
+                                   dangers=played.dangers, **keys))
             return
         for line in narrate_steps(steps, edition=record.edition, locale=loc,
                                   doubles_matter=game.options.standard_doubles, end=game):

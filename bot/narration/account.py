@@ -187,23 +187,44 @@ def stop_line(stop: Stop | None, cash: int, turns: int, *, edition: str, locale:
     return ""
 
 
+def danger_words(danger: Stop, edition: str, locale: str) -> str:
+    """A money danger rolling on went past (nothing on offer changed it): said once, at the
+    end of the turn it appeared after."""
+    def money(amount: int) -> str:
+        return format_money(amount, edition, locale)
+
+    square = square_name(edition, danger.square)
+    if danger.why == STOP_LOSS:
+        return t(locale, "clicks.danger.loss", square=square, amount=money(danger.amount),
+                 most=money(danger.raisable + danger.salary))
+    return t(locale, "clicks.danger.risk", square=square, amount=money(danger.amount))
+
+
 def account_lines(steps: Sequence[StepWords], *, start_cash: int, end_cash: int,
                   start_turn: int, stop: Stop | None, edition: str, locale: str,
                   limit: int = FIELD_LIMIT, start_square: int = -1, start_in_jail: bool = False,
-                  end: Game | None = None, cash_out: str = "", roll_on: str = "") -> str:
+                  end: Game | None = None, cash_out: str = "", roll_on: str = "",
+                  dangers: Sequence[Stop] = ()) -> str:
     """A Roll on's account in at most `limit` characters: the totals, one line per turn
     (turn_account: its square and each movement of money; the newest kept when they don't
     all fit, with how many earlier ones are in /monopoly history), and why it stopped.
     start_square/start_in_jail: where the pawn stood before the first move; end: the game
     after the last (a loss says what could have been raised); cash_out/roll_on: as for
-    `stop_line`."""
+    `stop_line`; dangers: money dangers rolled past (Played.dangers), each said at the end
+    of its turn's line (or before the stop's line when that turn has none)."""
     def money(amount: int) -> str:
         return format_money(amount, edition, locale)
 
     accounts = turn_accounts(steps, start_turn=start_turn, start_square=start_square,
                              start_in_jail=start_in_jail, end=end, edition=edition,
                              locale=locale)
+    unsaid = list(dangers)
+    for account in accounts:
+        for danger in [d for d in unsaid if d.turn == account.turn]:
+            account.items.append((danger_words(danger, edition, locale), None))
+            unsaid.remove(danger)
     turns = [turn_line(a, edition, locale) for a in accounts]
+    turns += [danger_words(d, edition, locale) for d in unsaid]
     received = paid = go = 0
     for events, _skip in steps:
         for e in events:

@@ -122,7 +122,8 @@ def events_text(record: GameRecord, events: Sequence[Event], played: Played | No
         return account_lines(steps, start_cash=played.start_cash, end_cash=game.s.cash,
                              start_turn=played.start_turn, stop=played.stop, edition=edition,
                              locale=locale, start_square=played.start_square,
-                             start_in_jail=played.start_in_jail, end=game)
+                             start_in_jail=played.start_in_jail, end=game,
+                             dangers=played.dangers)
     lines = narrate_steps(steps, edition=edition, locale=locale, doubles_matter=doubles,
                           end=game)
     tail = stop_line(played.stop, game.s.cash, turns, edition=edition, locale=locale)
