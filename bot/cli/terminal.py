@@ -6,7 +6,7 @@ Keys don't renumber after each action: `r` roll, `o` roll on, `b` buy, `d` decli
 it for me (or the plan shown: raise the price and buy, lift and build, cash out), `u`/`t`
 build a house/hotel, `f` finish building, `j` pay the fine, `c` use the card, `k` sell it,
 `m N` / `l N` / `x N` mortgage, lift, sell a building on square N, `g` give up, `s` status,
-`v` the text board, `h` a hint (the same hint service as the bot's, in worker
+`v` the text board, `w` standing orders (bot.cli.standing_orders), `h` a hint (the same hint service as the bot's, in worker
 processes started at the first `h`), `q` quit, `?` the keys. As on Discord, the answer to a
 decision Roll on stopped for goes on rolling, until `r`.
 At a build stop, `u N` builds the street up to N houses (5: the hotel) at once; each level
@@ -33,6 +33,7 @@ from game_core.prompts import STOP_WIN, way_to_win
 from game_core.state import ROLL
 
 from bot.cli.interrupts import CtrlC, Interrupted
+from bot.cli.standing_orders import ORDERS_KEY, orders_key, undo_line
 from bot.errors import ServiceError, WordedRefusal
 from bot.application.autoplay import ROLLED_ON, Played, plan_for
 from bot.application.choices import Choices, choices_now
@@ -328,6 +329,9 @@ async def play(path: str | Path, user_id: int, locale: str, edition: str, ask: A
                 say("")
                 say(t(locale, "clicks.terminal.interrupted"))
                 return 0
+            if answer.split(" ", 1)[0] == ORDERS_KEY:  # standing orders (game_core.orders)
+                await orders_key(service.prefs, user_id, answer[1:].strip(), locale, say)
+                continue
             chosen = parse(answer, record.game, term.rolling)
             if chosen == "quit":
                 say(t(locale, "terminal.saved"))
@@ -338,6 +342,7 @@ async def play(path: str | Path, user_id: int, locale: str, edition: str, ask: A
                 continue
             if chosen == "help":
                 say(t(locale, "clicks.terminal.keys"))
+                say(t(locale, "clicks.terminal.orders_help"))
                 continue
             if chosen == "status":
                 term.status(record)
@@ -375,6 +380,8 @@ async def play(path: str | Path, user_id: int, locale: str, edition: str, ask: A
                 continue
             if played is not None:
                 term.tell(played)
+                if undo := undo_line(played.orders_used, locale):
+                    say(undo)
                 record = played.record
         await _the_end(service, record, locale, say)
         if notice:

@@ -11,6 +11,7 @@ from game_core.events import (
     BuildingSold, Collected, GameLost, JailCardSold, MortgageLifted, Mortgaged, Paid, RentPaid,
 )
 from game_core.game import Game
+from game_core.orders import ORDER_BUILD, ORDER_DEBT, ORDER_DECLINE, ORDER_RESERVE
 from game_core.plans import BUILDINGS_FIRST, KEEP_BUILDINGS, Plan
 from game_core.prompts import (
     BUILD_MORTGAGED, STOP_LOSS, STOP_RISK, STOP_TURNS, STOP_WIN, Skip, Stop,
@@ -127,7 +128,32 @@ def describe_skip(skip: Skip, edition: str, locale: str) -> str:
                   cash=money(skip.cash))
     return t(locale, f"clicks.skip.{skip.why}", square=name, cost=money(skip.amount),
              cash=money(skip.cash), most=money(skip.amount), price=money(skip.price),
-             fine=money(skip.amount))
+             fine=money(skip.amount), reserve=money(skip.price))
+
+
+def orders_line(steps: Sequence[StepWords], edition: str, locale: str) -> str:
+    """What the player's standing orders did in these moves, in one line ("📋 Your standing
+    orders: 2 buildings put up, 1 offer declined."), or "" when they did nothing."""
+    built = declined = paid = 0
+    stopped: list[Skip] = []
+    previous = ""
+    for _events, skip in steps:
+        why = skip.why if skip is not None else ""
+        if why == ORDER_BUILD:
+            built += 1
+        elif why == ORDER_DECLINE:
+            declined += 1
+        elif why == ORDER_DEBT and previous != ORDER_DEBT:
+            paid += 1  # one debt, however many steps it took
+        elif why == ORDER_RESERVE and skip is not None:
+            stopped.append(skip)
+        previous = why
+    parts = [tn(locale, key, count) for key, count in (
+        ("clicks.orders.built", built), ("clicks.orders.declined", declined),
+        ("clicks.orders.paid", paid)) if count]
+    parts += [t(locale, "clicks.orders.stopped", square=square_name(edition, skip.square),
+                reserve=format_money(skip.price, edition, locale)) for skip in stopped[-1:]]
+    return t(locale, "clicks.orders.line", what=", ".join(parts)) if parts else ""
 
 
 def narrate_steps(steps: Sequence[StepWords], *, edition: str, locale: str,
@@ -137,7 +163,9 @@ def narrate_steps(steps: Sequence[StepWords], *, edition: str, locale: str,
     lines: list[str] = []
     for events, skip in steps:
         if skip is not None:
-            lines.append(describe_skip(skip, edition, locale))
+            said = describe_skip(skip, edition, locale)
+            if not lines or lines[-1] != said:  # a standing order's steps: said once
+                lines.append(said)
         lost = events[-1] if events else None
         if end is not None and isinstance(lost, GameLost) and lost.reason == "debt":
             where = TurnAccount(end.turn, end.s.position, end.s.in_jail)
@@ -239,6 +267,9 @@ def account_lines(steps: Sequence[StepWords], *, start_cash: int, end_cash: int,
               end=money(end_cash), received=money(received), paid=money(paid), go=go)
     tail = stop_line(stop, end_cash, count, edition=edition, locale=locale, cash_out=cash_out,
                      roll_on=roll_on)
+    ordered = orders_line(steps, edition, locale)
+    if ordered:
+        tail = ordered + ("\n" + tail if tail else "")
     room = limit - len(head) - (len(tail) + 1 if tail else 0) - 1
     kept: list[str] = []
     for line in reversed(turns):

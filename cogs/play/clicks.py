@@ -21,8 +21,8 @@ from game_core import Action, Decline, Event, IllegalActionError, action_from_di
 from game_core.plans import CASH_OUT, PAY_DEBT, RAISE_TO_BUY, UNBLOCK
 
 from cogs.play.controls import (
-    DECLINE_ALWAYS, PLAN_BACK, PLAN_BUY, PLAN_CASH_OUT, PLAN_DEBT, PLAN_DEBT_GO, PLAN_UNBLOCK,
-    ROLL_ON, menu_action,
+    DECLINE_ALWAYS, ORDER_OFF, PLAN_BACK, PLAN_BUY, PLAN_CASH_OUT, PLAN_DEBT, PLAN_DEBT_GO,
+    PLAN_UNBLOCK, ROLL_ON, menu_action,
 )
 from cogs.common.custom_ids import split_rolling
 from cogs.common.errors import report_error
@@ -120,6 +120,10 @@ async def play_flow(interaction: discord.Interaction[Any], game_id: int, version
         base, rolling, keep = split_rolling(what)
         if base == PLAN_DEBT and not await _confirms_debts(interaction, game_id):
             base = PLAN_DEBT_GO  # the player's settings skip the confirm step: pay now
+        if base in ORDER_OFF:  # a standing order undone: the game doesn't change
+            await _order_off(interaction, game_id, version, ORDER_OFF[base], rolling=rolling,
+                             keep=keep)
+            return
         if base in (PLAN_DEBT, PLAN_BACK):
             await _look(interaction, game_id, version, preview=base == PLAN_DEBT,
                         rolling=rolling, keep=keep)
@@ -165,6 +169,23 @@ async def _confirms_debts(interaction: discord.Interaction[Any], game_id: int) -
                  exc)
         return True
     return settings.confirm_debts
+
+
+async def _order_off(interaction: discord.Interaction[Any], game_id: int, version: int,
+                     order: str, *, rolling: bool, keep: frozenset[int]) -> None:
+    """One click undoes a standing order (back to asking the player): the game message is
+    shown again without its undo button, and a private line says what was undone."""
+    service, locale = service_of(interaction), locale_for(interaction)
+    try:
+        await in_time(interaction, game_id, service.prefs.change(interaction.user.id, order,
+                                                                 None))
+    except ServiceError as exc:
+        await report_error(interaction, exc)
+        return
+    await _look(interaction, game_id, version, preview=False, rolling=rolling, keep=keep)
+    label = t(locale, f"clicks.button.order_off.{order}")
+    await ephemeral(interaction, t(locale, "clicks.order_off.done", order=label),
+                    refusal=False)
 
 
 async def _look(interaction: discord.Interaction[Any], game_id: int, version: int, *,

@@ -25,6 +25,8 @@ from game_core import (
     PayFine, Roll, SellBuilding, SellJailCard, UseJailCard, action_from_dict,
 )
 
+from game_core.orders import BUILD_ORDER, DEBT_ORDER, DECLINE_ORDER
+
 from cogs.common.custom_ids import (
     AskHint, GameAction, GameMenu, PlayAgain, fits, level_of, rolling_id, split_rolling,
     square_of,
@@ -43,9 +45,12 @@ FlowClick = Callable[[discord.Interaction[Any], int, int, str], Awaitable[None]]
 ROLL_ON, PLAN_BUY, PLAN_UNBLOCK = "roll_on", "plan_buy", "plan_unblock"
 PLAN_DEBT, PLAN_DEBT_GO, PLAN_BACK = "plan_debt", "plan_debt_go", "plan_back"
 PLAN_CASH_OUT, DECLINE_ALWAYS = "plan_cash_out", "decline_always"
+# Undo a standing order in one click (game_core.orders): the button's name, the setting.
+ORDER_OFF: dict[str, str] = {"off_build": BUILD_ORDER, "off_decline": DECLINE_ORDER,
+                             "off_debts": DEBT_ORDER}
 FLOW_ACTIONS: frozenset[str] = frozenset(
     (ROLL_ON, PLAN_BUY, PLAN_UNBLOCK, PLAN_DEBT, PLAN_DEBT_GO, PLAN_BACK, PLAN_CASH_OUT,
-     DECLINE_ALWAYS))
+     DECLINE_ALWAYS, *ORDER_OFF))
 # A control shown while rolling on (custom_ids.rolling_id) goes on rolling once answered (the
 # service's `play(..., roll_on=True)`): such a click reaches the flow handler as
 # "<action>.on[.<hex>]" for a button, "<menu kind>=<square>.on[.<hex>]" for a menu option.

@@ -43,7 +43,7 @@ from game_core.state import RAISE_FUNDS
 
 from cogs.play.controls import (
     BUILD_MENU, DECLINE_ALWAYS, PLAN_BACK, PLAN_BUY, PLAN_CASH_OUT, PLAN_DEBT, PLAN_DEBT_GO,
-    PLAN_UNBLOCK, ROLL_ON, ActionButton, ActionSelect, HintButton, PlayAgainButton,
+    ORDER_OFF, PLAN_UNBLOCK, ROLL_ON, ActionButton, ActionSelect, HintButton, PlayAgainButton,
 )
 from cogs.common.custom_ids import rolling_id
 from cogs.common.pictures import MoneyMapButton
@@ -52,6 +52,7 @@ from cogs.daily.result import ShareButton
 if TYPE_CHECKING:
     from bot.hosting.app import MonopolyBot
 
+UNDO_OF = {setting: name for name, setting in ORDER_OFF.items()}
 EMBED_COLOUR = {"won": 0x2E7D32, "lost": 0x8E2424, "active": 0xC8102E}
 BUTTON_ORDER = (Roll, PayFine, UseJailCard, Buy, Decline, BuildHouse, BuildHotel, DoneBuilding,
                 SellJailCard)
@@ -209,8 +210,10 @@ def build_game_message(record: GameRecord, events: Sequence[Event], *, locale: s
         embed.set_image(url=f"attachment://{name}")
     else:
         embed.description = t(locale, "embed.value.drawing")
+    undo = played.orders_used if played is not None else ()
     return GameMessage(embed, build_controls(record, locale=locale, preview=preview,
-                                             rolling=rolling, keep=keep, choices=choices),
+                                             rolling=rolling, keep=keep, choices=choices,
+                                             undo=undo),
                        file)
 
 
@@ -268,7 +271,7 @@ def add_house_rules_field(embed: discord.Embed, record: GameRecord, *, locale: s
 
 def build_controls(record: GameRecord, *, locale: str, preview: bool = False,
                    rolling: bool = False, keep: frozenset[int] = frozenset(),
-                   choices: Choices | None = None) -> discord.ui.View:
+                   choices: Choices | None = None, undo: Sequence[str] = ()) -> discord.ui.View:
     """Buttons and select menus for exactly the legal actions; once the game is over, Play
     again and where the money went.
 
@@ -277,7 +280,9 @@ def build_controls(record: GameRecord, *, locale: str, preview: bool = False,
     with two levels or more within reach (P2), the levels are a menu on row 1, each with its
     cost (the one-house or hotel button stays), and Hint joins row 0. `rolling`: the
     message comes from rolling on, and answering its decision goes on rolling;
-    `keep`: the properties the player asked, rolling on, not to be offered again.
+    `keep`: the properties the player asked, rolling on, not to be offered again;
+    `undo`: the standing orders that answered for the player in the moves shown, each then
+    offered to undo in one click, after the decision's buttons where a row has room.
     """
     view = discord.ui.View(timeout=None)
     game = record.game
@@ -321,7 +326,19 @@ def build_controls(record: GameRecord, *, locale: str, preview: bool = False,
         else:
             view.add_item(ActionButton.for_flow(record, what, label=label, style=style,
                                                 row=index // 5, rolling=rolling, keep=keep))
-    if takes_hints(record):  # the odds of each choice, answered privately
+    hint = takes_hints(record)
+    used = {0: len(items) + (1 if hint and levels else 0)} if levels else {
+        row: max(0, min(5, len(items) - 5 * row)) + (1 if hint and row == 1 else 0)
+        for row in (0, 1)}
+    for name in undo:  # one click each undoes an order that just answered (game_core.orders)
+        row = next((r for r in sorted(used) if used[r] < 5), None)
+        if row is None:
+            break
+        used[row] += 1
+        view.add_item(ActionButton.for_flow(
+            record, UNDO_OF[name], label=t(locale, f"clicks.button.order_off.{name}"),
+            style=discord.ButtonStyle.secondary, row=row, rolling=rolling, keep=keep))
+    if hint:  # the odds of each choice, answered privately
         # Row 1, under the decision's buttons (rarely more than 5): a row of its own.
         view.add_item(HintButton(record.id, record.version, record.owner_id,
                                  label=t(locale, "button.hint"), row=0 if levels else 1))
