@@ -37,7 +37,7 @@ from bot.cli.standing_orders import ORDERS_KEY, orders_key, undo_line
 from bot.errors import ServiceError, WordedRefusal
 from bot.application.autoplay import ROLLED_ON, Played, plan_for
 from bot.application.choices import Choices, choices_now
-from bot.application.hints import HintService
+from bot.application.hints import HintService, hinted_first
 from bot.i18n import format_money, t
 from bot.narration import build_to_note
 from bot.narration import house_rules_notice, property_lines, refusal_text, square_name
@@ -260,15 +260,19 @@ class Terminal:
             return None
         kind, plan = offered
         game, loc = record.game, self.locale
-        if kind == PAY_DEBT:
-            plans = [p for p in (plan_for(game, PAY_DEBT, way) for way in WAYS) if p]
+        way = plan.way
+        if kind == PAY_DEBT:  # the Hint's best way first, when one was asked here
+            plans = hinted_first([p for p in (plan_for(game, PAY_DEBT, w) for w in WAYS) if p],
+                                 record.id, record.version)
+            way = plans[0].way
             self.say(describe_debt_plans(plans, game, loc))
             if not self.confirm(t(loc, "clicks.terminal.confirm_plan")):
                 return None
         else:
             self.say(t(loc, "clicks.terminal.plan", plan=plan_steps(plan, game, loc)))
         return await self.service.autoplay.carry_out(record.id, self.user_id, record.version, kind,
-                                                     roll_on=self.rolling, keep_declining=self.keep)
+                                                     way, roll_on=self.rolling,
+                                                     keep_declining=self.keep)
 
     async def act(self, record: GameRecord, chosen: Action | str) -> Played | None:
         if chosen == "roll_on":
@@ -363,7 +367,8 @@ async def play(path: str | Path, user_id: int, locale: str, edition: str, ask: A
                     say(t(locale, "terminal.refused",
                           reason=error_clause(exc, record.game, locale=locale)))
                     continue
-                for line in describe_hint(hint, record.game, locale=locale, bold=False):
+                for line in describe_hint(hint, record.game, locale=locale, bold=False,
+                                          limit=None):  # no length limit: plans whole
                     say(line)
                 continue
             try:

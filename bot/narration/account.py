@@ -12,7 +12,7 @@ from game_core.events import (
 )
 from game_core.game import Game
 from game_core.orders import ORDER_BUILD, ORDER_DEBT, ORDER_DECLINE, ORDER_RESERVE
-from game_core.plans import BUILDINGS_FIRST, KEEP_BUILDINGS, Plan
+from game_core.plans import BUILDINGS_FIRST, KEEP_BUILDINGS, LEAST_RENT, Plan
 from game_core.prompts import (
     BUILD_MORTGAGED, STOP_LOSS, STOP_RISK, STOP_TURNS, STOP_WIN, Skip, Stop,
 )
@@ -34,7 +34,8 @@ def _names(edition: str, squares: Sequence[int], locale: str) -> str:
 
 def plan_steps(plan: Plan, game: Game, locale: str) -> str:
     """The plan's steps in words, in order: "mortgage Reading Railroad (+$100), sell 2
-    houses on Boardwalk (+$200)". Amounts are those the steps bring, played on a copy."""
+    houses on Boardwalk (+$200)". Amounts are those the steps bring, played on a copy; the
+    sales on one street are told once, together, where the first of them comes."""
     edition = game.edition
 
     def money(amount: int) -> str:
@@ -46,10 +47,11 @@ def plan_steps(plan: Plan, game: Game, locale: str) -> str:
         events = trial.apply(action)
         amount = sum(e.amount for e in events if isinstance(e, (Mortgaged, BuildingSold,
                                                                   JailCardSold)))
-        if isinstance(action, SellBuilding) and parts and parts[-1][:2] == ("sell",
-                                                                             action.square):
-            _, sq, count, before = parts[-1]
-            parts[-1] = ("sell", sq, count + 1, before + amount)
+        earlier = [k for k, part in enumerate(parts) if part[:2] == ("sell", action.square)
+                   ] if isinstance(action, SellBuilding) else []
+        if earlier:  # every sale on a street told once, where the first one is
+            _, sq, count, before = parts[earlier[0]]
+            parts[earlier[0]] = ("sell", sq, count + 1, before + amount)
         elif isinstance(action, SellBuilding):
             parts.append(("sell", action.square, 1, amount))
         elif isinstance(action, Mortgage):
@@ -89,14 +91,15 @@ def describe_unblock_plan(plan: Plan, game: Game, locale: str) -> str:
 
 
 def describe_debt_plans(plans: Sequence[Plan], game: Game, locale: str) -> str:
-    """The confirm step of Pay it for me: the best plan in full, the other ways in short."""
+    """The confirm step of Pay it for me: the first plan in full (the least-rent way, or
+    the Hint's best), the other ways in short."""
     edition = game.edition
     best = plans[0]
     text = t(locale, "clicks.debt.preview", debt=format_money(best.target, edition, locale),
              steps=plan_steps(best, game, locale),
              cash=format_money(best.cash_after, edition, locale))
     others = {BUILDINGS_FIRST: "clicks.way.buildings_first",
-              KEEP_BUILDINGS: "clicks.way.keep_buildings"}
+              KEEP_BUILDINGS: "clicks.way.keep_buildings", LEAST_RENT: "clicks.way.least_rent"}
     ways = [t(locale, others[p.way], raised=format_money(p.raised, edition, locale))
             for p in plans[1:] if p.way in others]
     if ways:

@@ -20,7 +20,7 @@ from bot.narration import (
 )
 from bot.application.autoplay import ROLLED_ON, Played
 from bot.application.choices import RAISE_TO_BUY, Choices, choices_now
-from bot.application.hints import takes_hints
+from bot.application.hints import hinted_first, takes_hints
 from bot.narration.account import (
     account_lines, describe_buy_plan, describe_debt_plans, describe_unblock_plan,
     narrate_steps, plan_label, stop_line,
@@ -42,7 +42,7 @@ from game_core.prompts import way_to_win
 from game_core.state import RAISE_FUNDS
 
 from cogs.play.controls import (
-    BUILD_MENU, DECLINE_ALWAYS, PLAN_BACK, PLAN_BUY, PLAN_CASH_OUT, PLAN_DEBT, PLAN_DEBT_GO,
+    BUILD_MENU, DECLINE_ALWAYS, GO_OF_WAY, PLAN_BACK, PLAN_BUY, PLAN_CASH_OUT, PLAN_DEBT, PLAN_DEBT_GO,
     ORDER_OFF, PLAN_UNBLOCK, ROLL_ON, ActionButton, ActionSelect, HintButton, PlayAgainButton,
 )
 from cogs.common.custom_ids import rolling_id
@@ -138,7 +138,7 @@ def pending_text(record: GameRecord, choices: Choices, *, locale: str,
     """What the game waits for, with the plan on offer."""
     game = record.game
     if preview and choices.pay_debt:
-        plans = debt_plans(game)
+        plans = hinted_first(debt_plans(game), record.id, record.version)
         if plans:
             return describe_debt_plans(plans, game, locale)
     text = describe_pending(game, locale=locale)
@@ -297,7 +297,9 @@ def build_controls(record: GameRecord, *, locale: str, preview: bool = False,
         view.add_item(MoneyMapButton(record.id, label=t(locale, "button.money_map")))
         return view
     if preview and game.pending == RAISE_FUNDS:  # Pay it for me's confirm step
-        view.add_item(ActionButton.for_flow(record, PLAN_DEBT_GO, label=t(
+        listed = hinted_first(debt_plans(game), record.id, record.version)
+        go = GO_OF_WAY[listed[0].way] if listed else PLAN_DEBT_GO  # the way listed first
+        view.add_item(ActionButton.for_flow(record, go, label=t(
             locale, "clicks.button.plan_go"), style=discord.ButtonStyle.success, row=0,
             rolling=rolling, keep=keep))
         view.add_item(ActionButton.for_flow(record, PLAN_BACK, label=t(
