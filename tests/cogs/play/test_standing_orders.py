@@ -1,17 +1,24 @@
 """Standing orders through the real client (simcord): set once with `/monopoly settings`,
 an order that answered is said on the game message with a button that undoes it in one
-click (the game doesn't change; the order is off from the next click on)."""
+click (the game doesn't change; the order is off from the next click on). And Pay it for
+me after a Hint: the way the Hint rated best, listed first and carried out whole."""
 
 from __future__ import annotations
 
 import pytest
 
+from bot.application.hints import remember_hint
 from bot.i18n import t
+from bot.narration.account import plan_steps
+from cogs.play.controls import GO_OF_WAY
 from game_core import Roll
+from game_core.advisor import summarize
+from game_core.plans import debt_plans
 from game_core.state import RAISE_FUNDS, ROLL
 from game_core.strategies import make_strategy
 
 from tests.cogs.conftest import button_ids, button_labels
+from tests.bot.narration.test_hint_text import tallies
 from tests.cogs.play.test_clicks import _debt_seed, _fields
 
 
@@ -64,4 +71,36 @@ async def test_settings_set_and_show_the_standing_orders(world, interaction_loca
         f.value for f in off.response.embeds[0].fields)
     assert (await service.prefs.get(world.alice.id)).orders.build_reserve is None
     assert (await service.prefs.get(world.bob.id)).orders.decline_bank_groups is False
+    assert world.env.errors == []
+
+
+@pytest.mark.slow
+async def test_M1_after_a_hint_pay_it_for_me_lists_and_pays_the_way_it_rated_best(world, seeds):
+    """The Hint and the game message agree (issue 37): Pay it for me's confirm step lists
+    first, and its button carries out whole, the way the Hint rated best at this version."""
+    service = world.env.bot.service
+    seeds.append(11)  # always-buy reaches a debt with two ways to pay it
+    message = (await world.alice.slash(world.channel, "monopoly new")).response
+    chooser = make_strategy("always-buy")
+    for _ in range(400):
+        record = await service.get(1)
+        game = record.game
+        if game.pending == RAISE_FUNDS and len(debt_plans(game)) >= 2:
+            break
+        assert not game.is_over
+        action = Roll() if game.pending == ROLL else chooser.choose(game)
+        await world.alice.click(message, custom_id=button_ids(message)[action.type])
+    plans = debt_plans(record.game)
+    rated = plans[1]  # not the least-rent way Pay it for me lists first otherwise
+    hint = summarize(record.version, 0, plans, tallies(len(plans), [40, 90]))
+    remember_hint(record.id, hint)
+    listed = await world.alice.click(message, custom_id=button_ids(message)["plan_debt"])
+    shown = _fields(listed.response)["Your move"]
+    assert shown.startswith("To pay ") and plan_steps(rated, record.game, "en") in shown
+    go = GO_OF_WAY[rated.way]
+    assert set(button_ids(listed.response)) == {go, "plan_back"}
+    await world.alice.click(listed.response, custom_id=button_ids(listed.response)[go])
+    log = sorted(await service.history(1, limit=400), key=lambda e: e.seq)
+    done = [e.action for e in log if e.seq > record.version][:len(rated.steps)]
+    assert done == [a.to_dict() for a in rated.steps]
     assert world.env.errors == []
