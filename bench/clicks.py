@@ -1,6 +1,7 @@
 """Clicks per game and per turn: seeded games played by `focus` through the prompts
 a player sees, before (plain Roll, every prompt) and after (Roll on, no empty prompts, Pay it
-for me). Target: at most 0.5 clicks per turn on average, at most one message edit per click.
+for me), and with standing orders. Target: at most 0.5 clicks per turn on average (0.30 with
+the standing orders), at most one message edit per click.
 
 Each click is found on the controls the cogs build for the game as it stands
 (cogs.play.message.build_controls: its buttons and menus), and fails the run if it isn't
@@ -18,6 +19,12 @@ of stored, so that 1,000 games take a minute, not an hour of database writes.
   that focus puts up in a row at one stop are one pick of the build menu ("up to N", P2);
   the decisions offering one way only are never asked; every other action is the same
   click as before.
+- orders: as after, for a player who set once the standing orders focus would
+  (EXPERT_ORDERS: build keeping focus's reserve of 20, decline where the Bank has a share,
+  pay debts the least-rent way; game_core.orders, applied as the service applies them) and
+  turned Pay it for me's confirm step off: what those cover is no click.
+It also counts where Roll on stopped, by kind, and the stops that decided nothing (`Stops`),
+and the money dangers it said in the account instead of stopping.
 A click is answered by one edit of the game message (the picture rides with it when drawn
 in time; bench/interaction.py times that part). Turns are the game's turns when it ended.
 

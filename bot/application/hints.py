@@ -41,7 +41,8 @@ from .records import ACTIVE, GameRecord
 from .service import GameService
 
 __all__ = ["AlreadyThinking", "HintService", "NoHints", "compute_hint", "hint_seed",
-           "hinted_first", "hinted_way", "rollouts_per_choice", "slices", "takes_hints", "warm_advisor"]
+           "hinted_first", "hinted_way", "remember_hint", "rollouts_per_choice", "slices",
+           "takes_hints", "warm_advisor"]
 log = logging.getLogger(__name__)
 P = ParamSpec("P")
 T = TypeVar("T")

@@ -6,9 +6,9 @@ Keys don't renumber after each action: `r` roll, `o` roll on, `b` buy, `d` decli
 it for me (or the plan shown: raise the price and buy, lift and build, cash out), `u`/`t`
 build a house/hotel, `f` finish building, `j` pay the fine, `c` use the card, `k` sell it,
 `m N` / `l N` / `x N` mortgage, lift, sell a building on square N, `g` give up, `s` status,
-`v` the text board, `w` standing orders (bot.cli.standing_orders), `h` a hint (the same hint service as the bot's, in worker
-processes started at the first `h`), `q` quit, `?` the keys. As on Discord, the answer to a
-decision Roll on stopped for goes on rolling, until `r`.
+`v` the text board, `w` standing orders (bot.cli.standing_orders), `h` a hint (the same
+hint service as the bot's, in worker processes started at the first `h`), `q` quit, `?` the
+keys. As on Discord, the answer to a decision Roll on stopped for goes on rolling, until `r`.
 At a build stop, `u N` builds the street up to N houses (5: the hotel) at once; each level
 within reach is listed with its cost first.
 

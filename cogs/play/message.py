@@ -42,8 +42,9 @@ from game_core.prompts import way_to_win
 from game_core.state import RAISE_FUNDS
 
 from cogs.play.controls import (
-    BUILD_MENU, DECLINE_ALWAYS, GO_OF_WAY, PLAN_BACK, PLAN_BUY, PLAN_CASH_OUT, PLAN_DEBT, PLAN_DEBT_GO,
-    ORDER_OFF, PLAN_UNBLOCK, ROLL_ON, ActionButton, ActionSelect, HintButton, PlayAgainButton,
+    BUILD_MENU, DECLINE_ALWAYS, GO_OF_WAY, ORDER_OFF, PLAN_BACK, PLAN_BUY, PLAN_CASH_OUT,
+    PLAN_DEBT, PLAN_DEBT_GO, PLAN_UNBLOCK, ROLL_ON, ActionButton, ActionSelect, HintButton,
+    PlayAgainButton,
 )
 from cogs.common.custom_ids import rolling_id
 from cogs.common.pictures import MoneyMapButton
