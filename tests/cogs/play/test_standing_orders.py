@@ -7,14 +7,20 @@ from __future__ import annotations
 
 import pytest
 
+from bot.application.autoplay import ORDERED, Played, Step
 from bot.application.hints import remember_hint
+from bot.application.records import ACTIVE, GameRecord
+from bot.hosting.discord_limits import check_message
 from bot.i18n import t
 from bot.narration.account import plan_steps
 from cogs.play.controls import GO_OF_WAY
-from game_core import Roll
+from cogs.play.message import build_game_message
+from game_core import DoneBuilding, Game, Roll
 from game_core.advisor import summarize
+from game_core.orders import ORDER_BUILD, ORDER_DEBT, ORDER_DECLINE
 from game_core.plans import debt_plans
-from game_core.state import RAISE_FUNDS, ROLL
+from game_core.prompts import Skip
+from game_core.state import BUY, RAISE_FUNDS, ROLL
 from game_core.strategies import make_strategy
 
 from tests.cogs.conftest import button_ids, button_labels
@@ -104,3 +110,27 @@ async def test_M1_after_a_hint_pay_it_for_me_lists_and_pays_the_way_it_rated_bes
     done = [e.action for e in log if e.seq > record.version][:len(rated.steps)]
     assert done == [a.to_dict() for a in rated.steps]
     assert world.env.errors == []
+
+
+@pytest.mark.parametrize("locale", ["en", "fr", "es"])
+def test_every_undo_button_fits_discords_limits_beside_a_full_decision(locale):
+    """All three orders undone from one message, under the most buttons a decision has,
+    with 19-digit ids and every square kept declining: Discord's limits hold
+    (bot.hosting.discord_limits.check_message: rows, 5 a row, labels, custom_ids)."""
+    big = 10**18 + 7
+    game = Game.new(3, {"bank_pawns": 0})
+    while game.pending != BUY:
+        game.apply(Roll() if game.pending == ROLL else game.legal_actions()[0])
+    record = GameRecord(big, big, None, None, None, 3, game.options.to_dict(), "us", ACTIVE,
+                        big, 0.0, 0.0, None, None, 0, game.turn, game)
+    skips = [Skip(DoneBuilding(), why) for why in (ORDER_BUILD, ORDER_DECLINE, ORDER_DEBT)]
+    played = Played(record, tuple(Step(s.action, [], ORDERED, s) for s in skips), False,
+                    None, 0, game.turn, True, frozenset(range(40)))
+    message = build_game_message(record, [], locale=locale, player="x" * 32, picture=False,
+                                 played=played)
+    payload = {"embeds": [message.embed.to_dict()],
+               "components": message.view.to_components()}
+    assert check_message(payload) == []
+    labels = {c.get("label") for row in payload["components"] for c in row["components"]}
+    for name in ("build_reserve", "decline_bank_groups", "pay_debts"):
+        assert t(locale, f"clicks.button.order_off.{name}") in labels
