@@ -113,3 +113,36 @@ async def test_M1_after_a_hint_p_offers_and_pays_the_way_the_hint_rated_best(tmp
         await service.close()
     done = [e.action for e in log if e.seq > version][:len(rated.steps)]
     assert done == [a.to_dict() for a in rated.steps]
+
+
+async def test_standing_orders_are_set_shown_and_undone_with_the_w_key(tmp_path):
+    db = tmp_path / "orders.sqlite3"
+    said, ask, say = scripted(["w b 150", "w d", "w", "w b", "w zz", "q"])
+    assert await play(db, OWNER, "en", "us", ask, say) == 0
+    text = "\n".join(said)
+    assert t("en", "prefs.build_reserve.on", reserve="150") in text
+    assert t("en", "prefs.decline_bank_groups.on") in text
+    assert text.count(t("en", "clicks.terminal.orders_help")) == 2  # `w` alone, and `w zz`
+    service = await GameService.open(db)
+    try:
+        orders = (await service.prefs.get(OWNER)).orders
+    finally:
+        await service.close()
+    assert (orders.build_reserve, orders.decline_bank_groups, orders.pay_debts) == (
+        None, True, False)  # `w b` undid the build order in one key
+
+
+async def test_an_order_that_answered_names_the_key_that_undoes_it(tmp_path):
+    db = tmp_path / "undo.sqlite3"
+    service = await GameService.open(db, seed_source=lambda: 11)
+    try:
+        await service.prefs.change(OWNER, "pay_debts", True)
+        await service.start(OWNER, None, None)
+    finally:
+        await service.close()
+    said, ask, say = scripted(["o", "b", "d", "f"] * 80 + ["q"])
+    assert await play(db, OWNER, "en", "us", ask, say) == 0
+    text = "\n".join(said)
+    undo = t("en", "clicks.terminal.order_undo",
+             keys="w p: " + t("en", "clicks.button.order_off.pay_debts"))
+    assert undo in text and t("en", "clicks.orders.line", what="").split(":")[0] in text
