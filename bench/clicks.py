@@ -1,6 +1,7 @@
 """Clicks per game and per turn: seeded games played by `focus` through the prompts
 a player sees, before (plain Roll, every prompt) and after (Roll on, no empty prompts, Pay it
-for me). Target: at most 0.5 clicks per turn on average, at most one message edit per click.
+for me), and with standing orders. Target: at most 0.5 clicks per turn on average (0.30 with
+the standing orders), at most one message edit per click.
 
 Each click is found on the controls the cogs build for the game as it stands
 (cogs.play.message.build_controls: its buttons and menus), and fails the run if it isn't
@@ -18,6 +19,12 @@ of stored, so that 1,000 games take a minute, not an hour of database writes.
   that focus puts up in a row at one stop are one pick of the build menu ("up to N", P2);
   the decisions offering one way only are never asked; every other action is the same
   click as before.
+- orders: as after, for a player who set once the standing orders focus would
+  (EXPERT_ORDERS: build keeping focus's reserve of 20, decline where the Bank has a share,
+  pay debts the least-rent way; game_core.orders, applied as the service applies them) and
+  turned Pay it for me's confirm step off: what those cover is no click.
+It also counts where Roll on stopped, by kind, and the stops that decided nothing (`Stops`),
+and the money dangers it said in the account instead of stopping.
 A click is answered by one edit of the game message (the picture rides with it when drawn
 in time; bench/interaction.py times that part). Turns are the game's turns when it ended.
 
@@ -38,14 +45,21 @@ from bot.application.records import ACTIVE, GameRecord
 from cogs.play.message import build_controls
 from cogs.common.custom_ids import split_rolling
 from game_core import Action, BuildHotel, BuildHouse, BuildTo, Decline, Game, Roll
+from game_core.orders import NO_ORDERS, Orders
 from game_core.plans import apply_plan, cash_out_plan, debt_plan
-from game_core.prompts import Follow, can_win_now
+from game_core.prompts import (
+    STOP_CHOICE, STOP_LOSS, STOP_OVER, STOP_RISK, STOP_TURNS, Follow, can_win_now,
+    danger_decides,
+)
 from game_core.board import SQUARES
 from game_core.rules import owns_any
 from game_core.state import BANK, BUILD, BUY, RAISE_FUNDS, ROLL
 from game_core.strategies import FOCUS_GROUPS, Strategy, make_strategy
 
 MAX_CLICKS = 2000
+# What focus would set once (game_core.orders): build down to its own reserve of 20, decline
+# what the Bank has a share of (focus never buys there), pay debts its least-rent way.
+EXPERT_ORDERS = Orders(build_reserve=20, decline_bank_groups=True, pay_debts=True)
 MENUS = {"sell_building": "sell", "mortgage": "mortgage", "lift_mortgage": "lift"}
 
 
@@ -125,15 +139,56 @@ def build_level(game: Game, focus: Strategy) -> int:
     return trial.s.buildings[square]
 
 
+class Stops:
+    """Where Roll on stopped, by kind, and how many of those stops decided nothing: a money
+    stop no choice on offer changes (game_core.prompts.danger_decides), or the turn limit
+    (there for the message's size). A choice stop is a decision (empty ones are taken for
+    the player); a win stop offers Cash out. Dangers said in the account instead of a
+    stop are counted apart."""
+
+    def __init__(self) -> None:
+        self.kinds: collections.Counter[str] = collections.Counter()
+        self.empty: collections.Counter[str] = collections.Counter()
+        self.told: collections.Counter[str] = collections.Counter()
+
+    def seen(self, game: Game, follow_on: Follow) -> None:
+        for danger in getattr(follow_on, "dangers", ()):
+            self.told[danger.why] += 1
+        stop = follow_on.stop
+        if stop is None or stop.why == STOP_OVER:
+            return
+        self.kinds[stop.why] += 1
+        if stop.why == STOP_TURNS or (stop.why in (STOP_RISK, STOP_LOSS)
+                                      and not danger_decides(game, stop)):
+            self.empty[stop.why] += 1
+
+    def report(self) -> str:
+        total, empty = sum(self.kinds.values()), sum(self.empty.values())
+        parts = [f"{kind} {count:,} ({self.empty[kind]:,} empty)"
+                 for kind, count in self.kinds.most_common()]
+        told = ", ".join(f"{kind} {count:,}" for kind, count in self.told.most_common())
+        return (f"Roll on stops: {total:,}, {empty:,} empty (decided nothing): "
+                + ", ".join(parts) + f"; dangers said in the account instead: {told or 'none'}"
+                + f" (a stop for a decision is '{STOP_CHOICE}')")
+
+
+STOPS = Stops()
+
+
 def follow(game: Game, follow_on: Follow) -> None:
     while (found := follow_on.next(game)) is not None:
         game.apply(found[0])
+    if follow_on.roll_on:
+        STOPS.seen(game, follow_on)
 
 
-def play_after(seed: int, kinds: collections.Counter[str]) -> tuple[int, int, int]:
+def play_after(seed: int, kinds: collections.Counter[str], orders: Orders = NO_ORDERS,
+               confirm: bool = True) -> tuple[int, int, int]:
     """(clicks, edits, turns) of one game with Roll on (the answer to a decision it stopped
     for goes on rolling), no empty prompts, Pay it for me, Cash out once it wins, and the
-    offers the Bank can no longer take declined for good."""
+    offers the Bank can no longer take declined for good; with `orders`, the player's
+    standing orders answer what they cover (game_core.orders, as the service applies them);
+    `confirm`: Pay it for me lists its plan first (the setting's default)."""
     game, focus = Game.new(seed), make_strategy("focus")
     clicks = edits = 0
     rolling = False
@@ -141,14 +196,15 @@ def play_after(seed: int, kinds: collections.Counter[str]) -> tuple[int, int, in
     while not game.is_over and clicks < MAX_CLICKS:
         if game.pending == RAISE_FUNDS:
             click(game, "plan_debt", rolling=rolling, keep=keep)  # the plan is listed...
-            click(game, "plan_debt_go", preview=True, rolling=rolling, keep=keep)  # ...done
+            if confirm:
+                click(game, "plan_debt_go", preview=True, rolling=rolling, keep=keep)  # done
             plan = debt_plan(game)
             assert plan is not None
-            after = Follow(game, rolling, keep)
+            after = Follow(game, rolling, keep, orders)
             apply_plan(game, plan)
             follow(game, after)
-            clicks, edits = clicks + 2, edits + 2
-            kinds["pay it for me (2 clicks)"] += 2
+            clicks, edits = clicks + 1 + confirm, edits + 1 + confirm
+            kinds["pay it for me (2 clicks)" if confirm else "pay it for me"] += 1 + confirm
             continue
         action = focus.choose(game)
         if game.pending == ROLL and can_win_now(game) and not isinstance(action, Roll):
@@ -185,7 +241,7 @@ def play_after(seed: int, kinds: collections.Counter[str]) -> tuple[int, int, in
             kinds[what] += 1
         # As the service: rolling goes on after the answer to a decision, never after a
         # move made while the game waits for a roll.
-        after = Follow(game, roll_on or (rolling and game.pending != ROLL), keep)
+        after = Follow(game, roll_on or (rolling and game.pending != ROLL), keep, orders)
         game.apply(action)
         follow(game, after)
         clicks, edits = clicks + 1, edits + 1
@@ -207,16 +263,26 @@ async def main(games: int, seed: int) -> None:
     before = [play_before(seed + i) for i in range(games)]
     kinds: collections.Counter[str] = collections.Counter()
     after = [play_after(seed + i, kinds) for i in range(games)]
+    after_stops = STOPS.report()
+    STOPS.__init__()  # type: ignore[misc]
+    ordered: collections.Counter[str] = collections.Counter()
+    with_orders = [play_after(seed + i, ordered, EXPERT_ORDERS, confirm=False)
+                   for i in range(games)]
     print(f"{games:,} seeded games (seeds {seed}-{seed + games - 1}) played by focus through "
           f"the game message's controls, in {time.perf_counter() - started:.0f} s")
     print(f"{'flow':<8} {'clicks':>8} {'edits':>8} {'turns':>8} {'clicks/turn':>10} "
           f"{'edits/click':>12}   (per game)")
     summary("before", before)
     per_turn = summary("after", after)
-    total = sum(kinds.values())
-    print("after, clicks by control: " + ", ".join(
-        f"{kind} {count / total:.0%}" for kind, count in kinds.most_common()))
-    print(f"clicks per turn: {per_turn:.3f}")
+    ordered_per_turn = summary("orders", with_orders)
+    for label, counted in (("after", kinds), ("orders", ordered)):
+        total = sum(counted.values())
+        print(f"{label}, clicks by control: " + ", ".join(
+            f"{kind} {count / total:.0%}" for kind, count in counted.most_common()))
+    print(f"clicks per turn: {per_turn:.3f} (after); {ordered_per_turn:.3f} with the standing "
+          f"orders {EXPERT_ORDERS} and Pay it for me's confirm step off")
+    print("after: " + after_stops)
+    print("orders: " + STOPS.report())
 
 
 def parse(argv: Any = None) -> argparse.Namespace:

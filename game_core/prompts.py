@@ -7,22 +7,28 @@ or through a plan, `plans.buy_plan`), a build that is possible now (or after lif
 group's mortgages, `plans.unblock_plan`), a Jail choice with more than one way out, a debt.
 
 Rolling on (`roll_on_stop`) rolls until one of those, the end of the game, `ROLL_ON_TURNS`
-turns, the moment the cash first falls under what the next roll could cost (the highest
-rent or tax 2 to 12 squares ahead, less GO's salary when the roll passes GO on the way
-there, `worst_landing`), before every roll that could land where the debt would end the
-game (`fatal_landing`: more than everything could raise), or the moment cashing out would
-first break the Bank (a win to take, M5): a player watching would want to stop there. It never
-chooses anything but Roll and the forced ways. After a decision it stopped for, the player's
+turns, or the moment cashing out would first break the Bank (a win to take, M5). Two money
+dangers are found too: the cash first falling under what the next roll could cost (the
+highest rent or tax 2 to 12 squares ahead, less GO's salary when the roll passes GO on the
+way there, `worst_landing`), and a roll that could land where the debt would end the game
+(`fatal_landing`: more than everything could raise). A stop is for a decision, so rolling on
+stops for one only when some choice on offer changes it (`danger_decides`); else the danger
+is kept in `Follow.dangers`, said once in the account, and the roll is made. It never
+chooses anything but Roll, the forced ways and what the player's standing orders answer
+(game_core.orders). After a decision it stopped for, the player's
 answer may go on rolling (`Follow(..., roll_on=True)` from that decision).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
-from .actions import Action, Decline, DoneBuilding, PayFine, Roll
+from .actions import (
+    Action, Decline, DoneBuilding, Mortgage, PayFine, Resign, Roll, SellBuilding, SellJailCard,
+)
 from .board import BOARD_SIZE, GO_SALARY, HOTEL, JAIL_FINE, SQUARES, Kind
 from .game import Game
+from .orders import NO_ORDERS, ORDER_DEBT, Orders, ordered
 from .plans import blocking_mortgages, buy_plan, unblock_plan
 from .rules import estate_value, hotel_refusal, house_refusal, liquidation_value
 from .rules import station_rent, street_rent, utility_factor
@@ -68,13 +74,15 @@ class Skip:
 class Stop:
     """Why rolling on stopped. amount/square: the risk and the square it is on (STOP_RISK,
     STOP_LOSS); salary: GO's, collected on the way there (T2); raisable: everything the
-    player could raise now (STOP_LOSS, M1)."""
+    player could raise now (STOP_LOSS, M1); turn: the turn after which the danger appeared
+    (a danger said in the account rather than stopped for, `Follow.dangers`)."""
 
     why: str
     amount: int = 0
     square: int = -1
     salary: int = 0
     raisable: int = 0
+    turn: int = -1
 
 
 def can_build(game: Game) -> bool:
@@ -130,7 +138,8 @@ def needs_player(game: Game) -> bool:
 
 def _landing_costs(s: GameState) -> list[tuple[int, int, int]]:
     """(cost, square, salary) for each square 2 to 12 ahead that charges on landing (a Bank
-    property's rent as it stands, R1-R3 with a utility at 7 on the dice, or a tax, P5);
+    property's rent as it stands, R1-R3 with a utility at its highest, 12 on the dice, or a
+    tax, P5);
     salary: what GO pays on the way there (T2), which the cost is paid from."""
     costs = []
     for d in range(2, 13):
@@ -143,8 +152,8 @@ def _landing_costs(s: GameState) -> list[tuple[int, int, int]]:
                 amount = street_rent(s, sq)[0]
             elif square.kind is Kind.STATION:
                 amount = station_rent(s, sq)[0]
-            else:
-                amount = utility_factor(s, sq) * 7
+            else:  # R3: the highest the rent roll can make (12 on the dice)
+                amount = utility_factor(s, sq) * 12
         else:
             continue
         costs.append((amount, sq, GO_SALARY if s.position + d >= BOARD_SIZE else 0))
@@ -224,6 +233,37 @@ def is_safe(game: Game) -> bool:
     return game.s.cash >= amount - salary
 
 
+# What a debt's raise-funds step offers too (M1): raising the money now instead changes
+# nothing a landing could cost, it only spends the estate before it is needed.
+_RAISING = (SellBuilding, Mortgage, SellJailCard)
+
+
+def danger_decides(game: Game, stop: Stop) -> bool:
+    """A money stop (STOP_RISK, STOP_LOSS) is for a decision only when some choice on offer
+    now, before the roll, changes the outcome it warns about: for a loss, a choice after
+    which no landing of the next roll ends the game; for a risk, one after which the cash
+    covers every landing, other than raising the money now (the debt's own step offers the
+    same sales and mortgages, M1, when and if the landing comes). Under these rules none
+    does (a sale or a mortgage raises what it would raise then, a lift lowers what could be
+    raised), so such a danger is said in the account and rolling on goes on; the test is
+    kept so that a choice that would change it (a rule option, a new kind of move) stops."""
+    if stop.why not in (STOP_RISK, STOP_LOSS) or game.s.pending != ROLL:
+        return False
+    for action in game.legal_actions():
+        if type(action) in (Roll, Resign) or (stop.why == STOP_RISK
+                                              and isinstance(action, _RAISING)):
+            continue
+        trial = game.copy()
+        trial.apply(action)
+        if trial.s.pending != ROLL:
+            continue
+        if stop.why == STOP_LOSS and fatal_landing(trial.s)[1] < 0:
+            return True
+        if stop.why == STOP_RISK and is_safe(trial):
+            return True
+    return False
+
+
 def way_to_win(game: Game) -> tuple[int, int]:
     """(net worth, Bank left): E2's worth of the estate now, and what the Bank would hold
     after paying for everything the player could cash out now (M5: below 0, cashing out
@@ -231,6 +271,17 @@ def way_to_win(game: Game) -> tuple[int, int]:
     s = game.s
     worth = estate_value(s)
     return worth, s.bank_cash - (liquidation_value(s) - s.cash)
+
+
+def _order_skip(game: Game, action: Action, why: str, orders: Orders) -> Skip:
+    """A standing order's answer, told like a forced way: the street or property (-1 for a
+    debt), the building's cost or the debt (`amount`), the build order's reserve (`price`),
+    the cash before it."""
+    s = game.s
+    if why == ORDER_DEBT:
+        return Skip(action, why, -1, s.debt, 0, s.cash)
+    sq = s.pending_square
+    return Skip(action, why, sq, SQUARES[sq].house_cost, orders.build_reserve or 0, s.cash)
 
 
 class Follow:
@@ -243,8 +294,12 @@ class Follow:
     as asked, and said so)."""
 
     def __init__(self, game: Game, roll_on: bool = False,
-                 keep_declining: frozenset[int] = frozenset()) -> None:
+                 keep_declining: frozenset[int] = frozenset(),
+                 orders: Orders = NO_ORDERS) -> None:
         self.roll_on = roll_on
+        # The player's standing orders (game_core.orders): what they answer is taken like a
+        # forced way, with why, whether rolling on or not.
+        self.orders = orders
         # P1: squares the player declined "for good" while rolling on (they stay unowned:
         # the Bank had no pawn left); their offers are declined again, as asked.
         self.keep_declining = keep_declining
@@ -260,6 +315,9 @@ class Follow:
         # it already could, the player rolls knowingly (a stop told them, or they see it).
         self.could_lose = game.s.pending == ROLL and could_lose(game)
         self.stop: Stop | None = None
+        # Money dangers that no choice on offer changes (`danger_decides`): said once in
+        # the account, at the turn they appeared, while rolling on goes on.
+        self.dangers: list[Stop] = []
 
     def next(self, game: Game) -> tuple[Action, Skip | None] | None:
         if game.is_over:
@@ -268,15 +326,23 @@ class Follow:
         skip = forced(game)
         if skip is not None:
             return skip.action, skip
+        found = ordered(game, self.orders)
+        if found is not None:
+            return found[0], _order_skip(game, *found, self.orders)
         if not self.roll_on:
             return None
         s = game.s
         if s.pending == BUY and s.pending_square in self.keep_declining:
             sq = s.pending_square
             return Decline(), Skip(Decline(), KEPT_DECLINING, sq, 0, SQUARES[sq].price, s.cash)
-        self.stop = roll_on_stop(game, game.turn - self.start_turn, self.was_safe,
-                                 self.could_win, self.could_lose)
-        if self.stop is not None:
+        stop = roll_on_stop(game, game.turn - self.start_turn, self.was_safe,
+                            self.could_win, self.could_lose)
+        if stop is not None and stop.why in (STOP_RISK, STOP_LOSS) and not danger_decides(
+                game, stop):
+            self.dangers.append(replace(stop, turn=game.turn))
+            stop = None
+        if stop is not None:
+            self.stop = stop
             return None
         self.was_safe, self.could_win = is_safe(game), can_win_now(game)
         self.could_lose = could_lose(game)

@@ -14,7 +14,9 @@ would need a storage call that writes many log rows at once, and would lose up t
 work to one failed write; a move per transaction keeps the storage as it is.
 
 The first action is the player's own click (its version guards it: an old button is
-stale); what follows is chosen here, never anything but Roll and the forced ways.
+stale); what follows is chosen here, never anything but Roll, the forced ways and what the
+player's standing orders answer (game_core.orders, read from their settings at each click:
+an order set or undone counts from the next click on).
 """
 
 from __future__ import annotations
@@ -24,6 +26,7 @@ from dataclasses import dataclass
 
 from game_core import Action, Decline, Event, Game, IllegalActionError, Roll
 from game_core.errors import Refusal
+from game_core.orders import ORDER_OF_WHY, ORDER_WHYS, Orders
 from game_core.plans import (
     CASH_OUT, LEAST_RENT, PAY_DEBT, RAISE_TO_BUY, UNBLOCK, WAYS, Plan, buy_plan,
     cash_out_plan, debt_plans, unblock_plan,
@@ -32,9 +35,11 @@ from game_core.state import BUY, ROLL
 from game_core.prompts import Follow, Skip, Stop
 
 from bot.errors import NOT_A_SQUARE, InvalidRequest, StaleVersion
+from bot.storage.player_settings import PlayerRows
 
 from . import checks
 from .core import GameCore
+from .player_settings import player_settings_from_rows
 from .records import GameRecord
 from .store import call
 
@@ -43,6 +48,7 @@ CLICKED = "click"  # the player's own click
 ROLLED_ON = "roll_on"  # a roll made by Roll on
 FORCED = "forced"  # the one way a decision offered (Step.skip says which and why)
 PLANNED = "plan"  # a step of a plan the player asked for
+ORDERED = "order"  # a standing order's answer (Step.skip says which order, and why)
 
 PLAN_KINDS = (RAISE_TO_BUY, UNBLOCK, PAY_DEBT, CASH_OUT)
 
@@ -76,6 +82,15 @@ class Played:
     keep_declining: frozenset[int] = frozenset()
     start_square: int = -1
     start_in_jail: bool = False
+    # Money dangers no choice on offer changed: said in the account, not stopped for.
+    dangers: tuple[Stop, ...] = ()
+
+    @property
+    def orders_used(self) -> tuple[str, ...]:
+        """The standing orders (their settings' names) that answered in these moves, in the
+        order they first did: what the message offers to undo in one click."""
+        return tuple(dict.fromkeys(ORDER_OF_WHY[step.skip.why] for step in self.steps
+                                   if step.by == ORDERED and step.skip is not None))
 
     @property
     def events(self) -> list[Event]:
@@ -117,6 +132,11 @@ class Autoplay:
     def __init__(self, core: GameCore) -> None:
         self._core = core
         self._store = core.store  # the service's close() waits for these calls too
+
+    async def _orders(self, user_id: int) -> Orders:
+        """The player's standing orders (their settings; one indexed read)."""
+        rows = await PlayerRows(self._store.storage).settings(user_id)
+        return player_settings_from_rows(rows).orders
 
     @call
     async def play(self, game_id: int, user_id: int, expected_version: int,
@@ -199,7 +219,7 @@ class Autoplay:
         # Rolling on goes on after the answer to a decision, never after a move made while
         # the game waits for a roll (a mortgage at a stop must not roll the dice).
         rolling = roll_on and (record.game.pending != ROLL or type(chosen[0][0]) is Roll)
-        follow = Follow(record.game, rolling, keep)
+        follow = Follow(record.game, rolling, keep, await self._orders(user_id))
         first_action, first_by = chosen[0]
         result = await self._core.apply(record, user_id, expected_version, first_action)
         if result.duplicate:
@@ -219,7 +239,8 @@ class Autoplay:
                     if found is None:
                         break
                     action, skip = found
-                    by = FORCED if skip is not None else ROLLED_ON
+                    by = (ROLLED_ON if skip is None else ORDERED if skip.why in ORDER_WHYS
+                          else FORCED)
                 result = await self._core.apply(record, user_id, record.version, action)
                 steps.append(Step(action, result.events, by, skip))
                 record = result.record
@@ -229,4 +250,4 @@ class Autoplay:
             record = await self._core.read(record.id)
         return Played(record, tuple(steps), False, follow.stop, follow.start_cash,
                       follow.start_turn, roll_on, keep, follow.start_square,
-                      follow.start_in_jail)
+                      follow.start_in_jail, tuple(follow.dangers))

@@ -6,7 +6,8 @@ Keys don't renumber after each action: `r` roll, `o` roll on, `b` buy, `d` decli
 it for me (or the plan shown: raise the price and buy, lift and build, cash out), `u`/`t`
 build a house/hotel, `f` finish building, `j` pay the fine, `c` use the card, `k` sell it,
 `m N` / `l N` / `x N` mortgage, lift, sell a building on square N, `g` give up, `s` status,
-`v` the text board, `i` the pictures as PNG files (bot.cli.pictures), `h` a hint (the same
+`v` the text board, `i` the pictures as PNG files (bot.cli.pictures), `w` standing orders
+(bot.cli.standing_orders), `h` a hint (the same
 hint service as the bot's, in worker processes started at the first `h`), `q` quit, `?` the
 keys. As on Discord, the answer to a decision Roll on stopped for goes on rolling, until `r`.
 At a build stop, `u N` builds the street up to N houses (5: the hotel) at once; each level
@@ -34,10 +35,11 @@ from game_core.state import ROLL
 
 from bot.cli.interrupts import CtrlC, Interrupted
 from bot.cli.pictures import PICTURES_DIR, say_written, write_pictures
+from bot.cli.standing_orders import ORDERS_KEY, orders_key, undo_line
 from bot.errors import ServiceError, WordedRefusal
 from bot.application.autoplay import ROLLED_ON, Played, plan_for
 from bot.application.choices import Choices, choices_now
-from bot.application.hints import HintService
+from bot.application.hints import HintService, hinted_first
 from bot.i18n import format_money, t
 from bot.narration import build_to_note
 from bot.narration import house_rules_notice, property_lines, refusal_text, square_name
@@ -250,7 +252,8 @@ class Terminal:
                                    start_turn=played.start_turn, stop=played.stop,
                                    edition=record.edition, locale=loc, limit=10_000,
                                    start_square=played.start_square,
-                                   start_in_jail=played.start_in_jail, end=game, **keys))
+                                   start_in_jail=played.start_in_jail, end=game,
+                                   dangers=played.dangers, **keys))
             return
         for line in narrate_steps(steps, edition=record.edition, locale=loc,
                                   doubles_matter=game.options.standard_doubles, end=game):
@@ -280,15 +283,19 @@ class Terminal:
             return None
         kind, plan = offered
         game, loc = record.game, self.locale
-        if kind == PAY_DEBT:
-            plans = [p for p in (plan_for(game, PAY_DEBT, way) for way in WAYS) if p]
+        way = plan.way
+        if kind == PAY_DEBT:  # the Hint's best way first, when one was asked here
+            plans = hinted_first([p for p in (plan_for(game, PAY_DEBT, w) for w in WAYS) if p],
+                                 record.id, record.version)
+            way = plans[0].way
             self.say(describe_debt_plans(plans, game, loc))
             if not self.confirm(t(loc, "clicks.terminal.confirm_plan")):
                 return None
         else:
             self.say(t(loc, "clicks.terminal.plan", plan=plan_steps(plan, game, loc)))
         return await self.service.autoplay.carry_out(record.id, self.user_id, record.version, kind,
-                                                     roll_on=self.rolling, keep_declining=self.keep)
+                                                     way, roll_on=self.rolling,
+                                                     keep_declining=self.keep)
 
     async def act(self, record: GameRecord, chosen: Action | str) -> Played | None:
         if chosen == "roll_on":
@@ -353,6 +360,9 @@ async def play(path: str | Path, user_id: int, locale: str, edition: str, ask: A
                 say("")
                 say(t(locale, "clicks.terminal.interrupted", command=command))
                 return 0
+            if answer.split(" ", 1)[0] == ORDERS_KEY:  # standing orders (game_core.orders)
+                await orders_key(service.prefs, user_id, answer[1:].strip(), locale, say)
+                continue
             chosen = parse(answer, record.game, term.rolling)
             if chosen == "quit":
                 say(t(locale, "terminal.saved", command=command))
@@ -363,6 +373,7 @@ async def play(path: str | Path, user_id: int, locale: str, edition: str, ask: A
                 continue
             if chosen == "help":
                 say(t(locale, "clicks.terminal.keys"))
+                say(t(locale, "clicks.terminal.orders_help"))
                 continue
             if chosen == "status":
                 term.status(record)
@@ -386,7 +397,8 @@ async def play(path: str | Path, user_id: int, locale: str, edition: str, ask: A
                     say(t(locale, "terminal.refused",
                           reason=error_clause(exc, record.game, locale=locale)))
                     continue
-                for line in describe_hint(hint, record.game, locale=locale, bold=False):
+                for line in describe_hint(hint, record.game, locale=locale, bold=False,
+                                          limit=None):  # no length limit: plans whole
                     say(line)
                 continue
             try:
@@ -403,6 +415,8 @@ async def play(path: str | Path, user_id: int, locale: str, edition: str, ask: A
                 continue
             if played is not None:
                 term.tell(played)
+                if undo := undo_line(played.orders_used, locale):
+                    say(undo)
                 record = played.record
         await _the_end(service, record, locale, say, told=term.end_told)
         if pictures_at_end:  # as Discord shows the recap at the end: the files, and where

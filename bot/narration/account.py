@@ -12,7 +12,8 @@ from game_core.events import (
     Mortgaged, Paid, PropertyBought, RentPaid,
 )
 from game_core.game import Game
-from game_core.plans import BUILDINGS_FIRST, KEEP_BUILDINGS, Plan
+from game_core.orders import ORDER_BUILD, ORDER_DEBT, ORDER_DECLINE, ORDER_RESERVE
+from game_core.plans import BUILDINGS_FIRST, KEEP_BUILDINGS, LEAST_RENT, Plan
 from game_core.prompts import (
     BUILD_MORTGAGED, STOP_LOSS, STOP_RISK, STOP_TURNS, STOP_WIN, Skip, Stop,
 )
@@ -36,7 +37,8 @@ def _names(edition: str, squares: Sequence[int], locale: str) -> str:
 
 def plan_steps(plan: Plan, game: Game, locale: str) -> str:
     """The plan's steps in words, in order: "mortgage Reading Railroad (+$100), sell 2
-    houses on Boardwalk (+$200)". Amounts are those the steps bring, played on a copy."""
+    houses on Boardwalk (+$200)". Amounts are those the steps bring, played on a copy; the
+    sales on one street are told once, together, where the first of them comes."""
     edition = game.edition
 
     def money(amount: int) -> str:
@@ -49,10 +51,11 @@ def plan_steps(plan: Plan, game: Game, locale: str) -> str:
         amount = sum(e.amount for e in events if isinstance(e, (Mortgaged, BuildingSold,
                                                                   JailCardSold)))
         last = any(isinstance(e, BankBankrupt) for e in events)  # M5: the Bank's last money
-        if isinstance(action, SellBuilding) and parts and parts[-1][:2] == ("sell",
-                                                                             action.square):
-            _, sq, count, before = parts[-1]
-            parts[-1] = ("sell", sq, count + 1, before + amount)
+        earlier = [k for k, part in enumerate(parts) if part[:2] == ("sell", action.square)
+                   ] if isinstance(action, SellBuilding) else []
+        if earlier:  # every sale on a street told once, where the first one is
+            _, sq, count, before = parts[earlier[0]]
+            parts[earlier[0]] = ("sell", sq, count + 1, before + amount)
         elif isinstance(action, SellBuilding):
             parts.append(("sell", action.square, 1, amount))
         elif isinstance(action, Mortgage):
@@ -92,14 +95,15 @@ def describe_unblock_plan(plan: Plan, game: Game, locale: str) -> str:
 
 
 def describe_debt_plans(plans: Sequence[Plan], game: Game, locale: str) -> str:
-    """The confirm step of Pay it for me: the best plan in full, the other ways in short."""
+    """The confirm step of Pay it for me: the first plan in full (the least-rent way, or
+    the Hint's best), the other ways in short."""
     edition = game.edition
     best = plans[0]
     text = t(locale, "clicks.debt.preview", debt=format_money(best.target, edition, locale),
              steps=plan_steps(best, game, locale),
              cash=format_money(best.cash_after, edition, locale))
     others = {BUILDINGS_FIRST: "clicks.way.buildings_first",
-              KEEP_BUILDINGS: "clicks.way.keep_buildings"}
+              KEEP_BUILDINGS: "clicks.way.keep_buildings", LEAST_RENT: "clicks.way.least_rent"}
     ways = [t(locale, others[p.way], raised=format_money(p.raised, edition, locale))
             for p in plans[1:] if p.way in others]
     if ways:
@@ -131,7 +135,32 @@ def describe_skip(skip: Skip, edition: str, locale: str) -> str:
                   cash=money(skip.cash))
     return t(locale, f"clicks.skip.{skip.why}", square=name, cost=money(skip.amount),
              cash=money(skip.cash), most=money(skip.amount), price=money(skip.price),
-             fine=money(skip.amount))
+             fine=money(skip.amount), reserve=money(skip.price))
+
+
+def orders_line(steps: Sequence[StepWords], edition: str, locale: str) -> str:
+    """What the player's standing orders did in these moves, in one line ("📋 Your standing
+    orders: 2 buildings put up, 1 offer declined."), or "" when they did nothing."""
+    built = declined = paid = 0
+    stopped: list[Skip] = []
+    previous = ""
+    for _events, skip in steps:
+        why = skip.why if skip is not None else ""
+        if why == ORDER_BUILD:
+            built += 1
+        elif why == ORDER_DECLINE:
+            declined += 1
+        elif why == ORDER_DEBT and previous != ORDER_DEBT:
+            paid += 1  # one debt, however many steps it took
+        elif why == ORDER_RESERVE and skip is not None:
+            stopped.append(skip)
+        previous = why
+    parts = [tn(locale, key, count) for key, count in (
+        ("clicks.orders.built", built), ("clicks.orders.declined", declined),
+        ("clicks.orders.paid", paid)) if count]
+    parts += [t(locale, "clicks.orders.stopped", square=square_name(edition, skip.square, locale),
+                reserve=format_money(skip.price, edition, locale)) for skip in stopped[-1:]]
+    return t(locale, "clicks.orders.line", what=", ".join(parts)) if parts else ""
 
 
 def narrate_steps(steps: Sequence[StepWords], *, edition: str, locale: str,
@@ -141,7 +170,9 @@ def narrate_steps(steps: Sequence[StepWords], *, edition: str, locale: str,
     lines: list[str] = []
     for events, skip in steps:
         if skip is not None:
-            lines.append(describe_skip(skip, edition, locale))
+            said = describe_skip(skip, edition, locale)
+            if not lines or lines[-1] != said:  # a standing order's steps: said once
+                lines.append(said)
         lost = events[-1] if events else None
         if end is not None and isinstance(lost, GameLost) and lost.reason == "debt":
             where = TurnAccount(end.turn, end.s.position, end.s.in_jail)
@@ -226,28 +257,52 @@ def summary_parts(steps: Sequence[StepWords], edition: str, locale: str) -> str:
 _KINDS = ("rent_received", "rent_paid", "tax", "cards", "fines", "go", "bought", "building")
 
 
+def danger_words(danger: Stop, edition: str, locale: str) -> str:
+    """A money danger rolling on went past (nothing on offer changed it): said once, at the
+    end of the turn it appeared after."""
+    def money(amount: int) -> str:
+        return format_money(amount, edition, locale)
+
+    square = square_name(edition, danger.square, locale)
+    if danger.why == STOP_LOSS:
+        return t(locale, "clicks.danger.loss", square=square, amount=money(danger.amount),
+                 most=money(danger.raisable + danger.salary))
+    return t(locale, "clicks.danger.risk", square=square, amount=money(danger.amount))
+
+
 def account_lines(steps: Sequence[StepWords], *, start_cash: int, end_cash: int,
                   start_turn: int, stop: Stop | None, edition: str, locale: str,
                   limit: int = FIELD_LIMIT, start_square: int = -1, start_in_jail: bool = False,
-                  end: Game | None = None, cash_out: str = "", roll_on: str = "") -> str:
+                  end: Game | None = None, cash_out: str = "", roll_on: str = "",
+                  dangers: Sequence[Stop] = ()) -> str:
     """A Roll on's account in at most `limit` characters: the totals, one line per turn
     (turn_account: its square and each movement of money; the newest kept when they don't
     all fit, with how many earlier ones are in /monopoly history), and why it stopped.
     start_square/start_in_jail: where the pawn stood before the first move; end: the game
     after the last (a loss says what could have been raised); cash_out/roll_on: as for
-    `stop_line`."""
+    `stop_line`; dangers: money dangers rolled past (Played.dangers), each said at the end
+    of its turn's line (or before the stop's line when that turn has none)."""
     def money(amount: int) -> str:
         return format_money(amount, edition, locale)
 
     accounts = turn_accounts(steps, start_turn=start_turn, start_square=start_square,
                              start_in_jail=start_in_jail, end=end, edition=edition,
                              locale=locale)
+    unsaid = list(dangers)
+    for account in accounts:
+        for danger in [d for d in unsaid if d.turn == account.turn]:
+            account.items.append((danger_words(danger, edition, locale), None))
+            unsaid.remove(danger)
     turns = [turn_line(a, edition, locale) for a in accounts]
+    turns += [danger_words(d, edition, locale) for d in unsaid]
     count = len(turns)
     head = tn(locale, "clicks.account.summary", count, start=money(start_cash),
               end=money(end_cash), parts=summary_parts(steps, edition, locale))
     tail = stop_line(stop, end_cash, count, edition=edition, locale=locale, cash_out=cash_out,
                      roll_on=roll_on)
+    ordered = orders_line(steps, edition, locale)
+    if ordered:
+        tail = ordered + ("\n" + tail if tail else "")
     room = limit - len(head) - (len(tail) + 1 if tail else 0) - 1
     kept: list[str] = []
     for line in reversed(turns):

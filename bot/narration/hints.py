@@ -13,7 +13,7 @@ from __future__ import annotations
 from game_core import Game
 from game_core.actions import LiftMortgage, Mortgage, SellBuilding, SellJailCard
 from game_core.advisor import Choice, ChoiceOdds, Hint
-from game_core.plans import Plan
+from game_core.plans import BUILDINGS_FIRST, KEEP_BUILDINGS, Plan
 from game_core.state import RAISE_FUNDS
 
 from bot.i18n.catalog import t, tn
@@ -30,13 +30,15 @@ MESSAGE_LIMIT = 2000  # Discord: a message's content
 STEPS_LIMIT = 240  # a plan's steps in words, cut beyond (a debt may take a dozen steps)
 
 
-def choice_label(choice: Choice, game: Game, *, locale: str) -> str:
-    """A button's label, or a plan in one line: its goal, then its steps."""
+def choice_label(choice: Choice, game: Game, *, locale: str,
+                 steps_limit: int | None = STEPS_LIMIT) -> str:
+    """A button's label, or a plan in one line: its goal, then its steps (cut with "…"
+    past `steps_limit` characters; None: never, where nothing limits the length)."""
     if not isinstance(choice, Plan):
         return action_label(choice, game, locale=locale)
     steps = plan_steps(choice, game, locale)
-    if len(steps) > STEPS_LIMIT:
-        steps = steps[:STEPS_LIMIT].rsplit(", ", 1)[0] + ", …"
+    if steps_limit is not None and len(steps) > steps_limit:
+        steps = steps[:steps_limit].rsplit(", ", 1)[0] + ", …"
     money = format_money(choice.cash_after, game.edition, locale)
     if choice.kind == "buy":
         return t(locale, "hint.plan.buy", square=square_name(game.edition, choice.square, locale),
@@ -44,13 +46,29 @@ def choice_label(choice: Choice, game: Game, *, locale: str) -> str:
     if choice.kind == "unblock":
         then = "" if choice.then is None else action_label(choice.then, game, locale=locale)
         return t(locale, "hint.plan.unblock", steps=steps, then=then)
-    return t(locale, f"hint.plan.debt.{choice.way}", steps=steps, cash=money)
+    return debt_plan_name(choice, locale, steps=steps, cash=money)
+
+
+def debt_plan_name(plan: Plan, locale: str, **values: str) -> str:
+    """A debt plan's name says what it does: its way (plans.WAYS), unless the plan belies
+    it: "keeping the buildings" that must sell some says how many it sells, and "selling
+    buildings first" with none to sell says it mortgages only."""
+    sold = len(plan.sold)
+    if plan.way == KEEP_BUILDINGS and sold:
+        return tn(locale, "hint.plan.debt.keep_buildings.sells", sold, **values)
+    if plan.way == BUILDINGS_FIRST and not sold:
+        return t(locale, "hint.plan.debt.buildings_first.none", **values)
+    return t(locale, f"hint.plan.debt.{plan.way}", **values)
 
 
 def describe_hint(hint: Hint, game: Game, *, locale: str, bold: bool = True,
-                  limit: int = MESSAGE_LIMIT) -> list[str]:
-    """The hint's lines, `limit` characters at most once joined by newlines.
+                  limit: int | None = MESSAGE_LIMIT) -> list[str]:
+    """The hint's lines, `limit` characters at most once joined by newlines (None: no
+    limit, the terminal's: every choice, every plan whole).
     `bold`: Discord markdown around the choices' names (not in the terminal)."""
+    steps_limit: int | None = STEPS_LIMIT
+    if limit is None:
+        limit, steps_limit = 10**9, None
 
     def name(label: str) -> str:
         return f"**{label}**" if bold else label
@@ -71,7 +89,8 @@ def describe_hint(hint: Hint, game: Game, *, locale: str, bold: bool = True,
     def more_turns(turns: float) -> str:  # "1 more turn", "12 more turns"
         return tn(locale, "hint.turns_more", round(turns))
 
-    labels = {id(o): choice_label(o.action, game, locale=locale) for o in hint.choices}
+    labels = {id(o): choice_label(o.action, game, locale=locale, steps_limit=steps_limit)
+              for o in hint.choices}
     head = [name(t(locale, "hint.title", turn=game.turn))]
     method = method_line(hint, locale)
     best = hint.best

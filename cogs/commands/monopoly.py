@@ -18,6 +18,7 @@ from discord.ext import commands
 
 from bot.i18n import edition_for, quote_user_text, t
 from bot.pictures import jobs
+from game_core.orders import MAX_RESERVE
 from game_core.presets import PRESET_BY_NAME, PRESETS, preset_options
 
 from cogs.commands import game as game_commands
@@ -176,9 +177,19 @@ class MonopolyCog(commands.GroupCog, group_name=en("cmd.monopoly.name"),
     # ---- the player's own settings: cogs.player_settings answers -----------
 
     @app_commands.command(name=_d("settings.name"), description=_d("settings.description"))
-    @app_commands.describe(debt_confirm=_d("settings.option.debt_confirm.description"))
+    @app_commands.describe(debt_confirm=_d("settings.option.debt_confirm.description"),
+                           auto_build=_d("settings.option.auto_build.description"),
+                           reserve=_d("settings.option.reserve.description"),
+                           auto_decline=_d("settings.option.auto_decline.description"),
+                           auto_pay=_d("settings.option.auto_pay.description"))
     @app_commands.choices(
-        debt_confirm=[choice("monopoly settings", "debt_confirm", v) for v in ("on", "off")])
+        debt_confirm=[choice("monopoly settings", "debt_confirm", v) for v in ("on", "off")],
+        auto_build=[choice("monopoly settings", "auto_build", v) for v in ("on", "off")],
+        auto_decline=[choice("monopoly settings", "auto_decline", v) for v in ("on", "off")],
+        auto_pay=[choice("monopoly settings", "auto_pay", v) for v in ("on", "off")])
     async def settings(self, interaction: discord.Interaction[Any],
-                       debt_confirm: str | None = None) -> None:
-        await show_settings(interaction, debt_confirm)
+                       debt_confirm: str | None = None, auto_build: str | None = None,
+                       reserve: app_commands.Range[int, 0, MAX_RESERVE] | None = None,
+                       auto_decline: str | None = None, auto_pay: str | None = None) -> None:
+        await show_settings(interaction, debt_confirm, auto_build=auto_build, reserve=reserve,
+                            auto_decline=auto_decline, auto_pay=auto_pay)

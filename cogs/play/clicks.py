@@ -18,11 +18,12 @@ from bot.i18n import t
 from bot.narration import refusal_text
 from bot.application.service import GameRecord, Played
 from game_core import Action, Decline, Event, IllegalActionError, action_from_dict
-from game_core.plans import CASH_OUT, PAY_DEBT, RAISE_TO_BUY, UNBLOCK
+from bot.application.hints import hinted_way
+from game_core.plans import CASH_OUT, LEAST_RENT, PAY_DEBT, RAISE_TO_BUY, UNBLOCK
 
 from cogs.play.controls import (
-    DECLINE_ALWAYS, PLAN_BACK, PLAN_BUY, PLAN_CASH_OUT, PLAN_DEBT, PLAN_DEBT_GO, PLAN_UNBLOCK,
-    ROLL_ON, menu_action,
+    DEBT_GO_WAYS, DECLINE_ALWAYS, GO_OF_WAY, ORDER_OFF, PLAN_BACK, PLAN_BUY, PLAN_CASH_OUT,
+    PLAN_DEBT, PLAN_UNBLOCK, ROLL_ON, menu_action,
 )
 from cogs.common.custom_ids import split_rolling
 from cogs.common.errors import report_error
@@ -40,8 +41,8 @@ T = TypeVar("T")
 # A click whose move the database hasn't stored after this long is acknowledged first:
 # Discord wants an answer within 3 s, and the deferral itself takes a round trip.
 ACK_AFTER = 1.5
-PLANS = {PLAN_BUY: RAISE_TO_BUY, PLAN_UNBLOCK: UNBLOCK, PLAN_DEBT_GO: PAY_DEBT,
-         PLAN_CASH_OUT: CASH_OUT}
+PLANS = {PLAN_BUY: RAISE_TO_BUY, PLAN_UNBLOCK: UNBLOCK, PLAN_CASH_OUT: CASH_OUT,
+         **{name: PAY_DEBT for name in DEBT_GO_WAYS}}
 
 
 async def board_message(interaction: discord.Interaction[Any], record: GameRecord,
@@ -119,7 +120,13 @@ async def play_flow(interaction: discord.Interaction[Any], game_id: int, version
         service, user = service_of(interaction), interaction.user.id
         base, rolling, keep = split_rolling(what)
         if base == PLAN_DEBT and not await _confirms_debts(interaction, game_id):
-            base = PLAN_DEBT_GO  # the player's settings skip the confirm step: pay now
+            # The player's settings skip the confirm step: pay now, the way it would list
+            # first (the Hint's best, when one was asked at this version).
+            base = GO_OF_WAY[hinted_way(game_id, version) or LEAST_RENT]
+        if base in ORDER_OFF:  # a standing order undone: the game doesn't change
+            await _order_off(interaction, game_id, version, ORDER_OFF[base], rolling=rolling,
+                             keep=keep)
+            return
         if base in (PLAN_DEBT, PLAN_BACK):
             await _look(interaction, game_id, version, preview=base == PLAN_DEBT,
                         rolling=rolling, keep=keep)
@@ -128,11 +135,11 @@ async def play_flow(interaction: discord.Interaction[Any], game_id: int, version
             def work() -> Awaitable[Played]:
                 return service.autoplay.roll_on(game_id, user, version, keep)
         elif base in PLANS:
-            kind = PLANS[base]
+            kind, way = PLANS[base], DEBT_GO_WAYS.get(base, LEAST_RENT)
 
             def work() -> Awaitable[Played]:
-                return service.autoplay.carry_out(game_id, user, version, kind, roll_on=rolling,
-                                                  keep_declining=keep)
+                return service.autoplay.carry_out(game_id, user, version, kind, way,
+                                                  roll_on=rolling, keep_declining=keep)
         elif base == DECLINE_ALWAYS:
             def work() -> Awaitable[Played]:
                 return service.autoplay.play(game_id, user, version, Decline(), roll_on=True,
@@ -165,6 +172,23 @@ async def _confirms_debts(interaction: discord.Interaction[Any], game_id: int) -
                  exc)
         return True
     return settings.confirm_debts
+
+
+async def _order_off(interaction: discord.Interaction[Any], game_id: int, version: int,
+                     order: str, *, rolling: bool, keep: frozenset[int]) -> None:
+    """One click undoes a standing order (back to asking the player): the game message is
+    shown again without its undo button, and a private line says what was undone."""
+    service, locale = service_of(interaction), locale_for(interaction)
+    try:
+        await in_time(interaction, game_id, service.prefs.change(interaction.user.id, order,
+                                                                 None))
+    except ServiceError as exc:
+        await report_error(interaction, exc)
+        return
+    await _look(interaction, game_id, version, preview=False, rolling=rolling, keep=keep)
+    label = t(locale, f"clicks.button.order_off.{order}")
+    await ephemeral(interaction, t(locale, "clicks.order_off.done", order=label),
+                    refusal=False)
 
 
 async def _look(interaction: discord.Interaction[Any], game_id: int, version: int, *,

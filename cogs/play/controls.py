@@ -25,6 +25,9 @@ from game_core import (
     PayFine, Roll, SellBuilding, SellJailCard, UseJailCard, action_from_dict,
 )
 
+from game_core.orders import BUILD_ORDER, DEBT_ORDER, DECLINE_ORDER
+from game_core.plans import BUILDINGS_FIRST, KEEP_BUILDINGS, LEAST_RENT
+
 from cogs.common.custom_ids import (
     AskHint, GameAction, GameMenu, PlayAgain, fits, level_of, rolling_id, split_rolling,
     square_of,
@@ -43,9 +46,17 @@ FlowClick = Callable[[discord.Interaction[Any], int, int, str], Awaitable[None]]
 ROLL_ON, PLAN_BUY, PLAN_UNBLOCK = "roll_on", "plan_buy", "plan_unblock"
 PLAN_DEBT, PLAN_DEBT_GO, PLAN_BACK = "plan_debt", "plan_debt_go", "plan_back"
 PLAN_CASH_OUT, DECLINE_ALWAYS = "plan_cash_out", "decline_always"
+# Undo a standing order in one click (game_core.orders): the button's name, the setting.
+ORDER_OFF: dict[str, str] = {"off_build": BUILD_ORDER, "off_decline": DECLINE_ORDER,
+                             "off_debts": DEBT_ORDER}
+# Pay it for me's confirm step carries out the way it lists first (the least-rent one, or
+# the one the Hint rated best: bot.application.hints.hinted_first), named in its button.
+DEBT_GO_WAYS: dict[str, str] = {PLAN_DEBT_GO: LEAST_RENT, "plan_debt_go_bf": BUILDINGS_FIRST,
+                                "plan_debt_go_kb": KEEP_BUILDINGS}
+GO_OF_WAY = {way: name for name, way in DEBT_GO_WAYS.items()}
 FLOW_ACTIONS: frozenset[str] = frozenset(
-    (ROLL_ON, PLAN_BUY, PLAN_UNBLOCK, PLAN_DEBT, PLAN_DEBT_GO, PLAN_BACK, PLAN_CASH_OUT,
-     DECLINE_ALWAYS))
+    (ROLL_ON, PLAN_BUY, PLAN_UNBLOCK, PLAN_DEBT, PLAN_BACK, PLAN_CASH_OUT,
+     DECLINE_ALWAYS, *DEBT_GO_WAYS, *ORDER_OFF))
 # A control shown while rolling on (custom_ids.rolling_id) goes on rolling once answered (the
 # service's `play(..., roll_on=True)`): such a click reaches the flow handler as
 # "<action>.on[.<hex>]" for a button, "<menu kind>=<square>.on[.<hex>]" for a menu option.

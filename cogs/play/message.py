@@ -20,7 +20,7 @@ from bot.narration import (
 )
 from bot.application.autoplay import ROLLED_ON, Played
 from bot.application.choices import RAISE_TO_BUY, Choices, choices_now
-from bot.application.hints import takes_hints
+from bot.application.hints import hinted_first, takes_hints
 from bot.narration.account import (
     account_lines, describe_buy_plan, describe_debt_plans, describe_unblock_plan,
     narrate_steps, plan_label, stop_line,
@@ -42,8 +42,9 @@ from game_core.prompts import way_to_win
 from game_core.state import RAISE_FUNDS
 
 from cogs.play.controls import (
-    BUILD_MENU, DECLINE_ALWAYS, PLAN_BACK, PLAN_BUY, PLAN_CASH_OUT, PLAN_DEBT, PLAN_DEBT_GO,
-    PLAN_UNBLOCK, ROLL_ON, ActionButton, ActionSelect, HintButton, PlayAgainButton,
+    BUILD_MENU, DECLINE_ALWAYS, GO_OF_WAY, ORDER_OFF, PLAN_BACK, PLAN_BUY, PLAN_CASH_OUT,
+    PLAN_DEBT, PLAN_DEBT_GO, PLAN_UNBLOCK, ROLL_ON, ActionButton, ActionSelect, HintButton,
+    PlayAgainButton,
 )
 from cogs.common.custom_ids import rolling_id
 from cogs.common.pictures import MoneyMapButton
@@ -52,6 +53,7 @@ from cogs.daily.result import ShareButton
 if TYPE_CHECKING:
     from bot.hosting.app import MonopolyBot
 
+UNDO_OF = {setting: name for name, setting in ORDER_OFF.items()}
 EMBED_COLOUR = {"won": 0x2E7D32, "lost": 0x8E2424, "active": 0xC8102E}
 BUTTON_ORDER = (Roll, PayFine, UseJailCard, Buy, Decline, BuildHouse, BuildHotel, DoneBuilding,
                 SellJailCard)
@@ -122,7 +124,8 @@ def events_text(record: GameRecord, events: Sequence[Event], played: Played | No
         return account_lines(steps, start_cash=played.start_cash, end_cash=game.s.cash,
                              start_turn=played.start_turn, stop=played.stop, edition=edition,
                              locale=locale, start_square=played.start_square,
-                             start_in_jail=played.start_in_jail, end=game)
+                             start_in_jail=played.start_in_jail, end=game,
+                             dangers=played.dangers)
     lines = narrate_steps(steps, edition=edition, locale=locale, doubles_matter=doubles,
                           end=game)
     tail = stop_line(played.stop, game.s.cash, turns, edition=edition, locale=locale)
@@ -136,7 +139,7 @@ def pending_text(record: GameRecord, choices: Choices, *, locale: str,
     """What the game waits for, with the plan on offer."""
     game = record.game
     if preview and choices.pay_debt:
-        plans = debt_plans(game)
+        plans = hinted_first(debt_plans(game), record.id, record.version)
         if plans:
             return describe_debt_plans(plans, game, locale)
     text = describe_pending(game, locale=locale)
@@ -212,8 +215,10 @@ def build_game_message(record: GameRecord, events: Sequence[Event], *, locale: s
         embed.set_image(url=f"attachment://{name}")
     else:
         embed.description = t(locale, "embed.value.drawing")
+    undo = played.orders_used if played is not None else ()
     return GameMessage(embed, build_controls(record, locale=locale, preview=preview,
-                                             rolling=rolling, keep=keep, choices=choices),
+                                             rolling=rolling, keep=keep, choices=choices,
+                                             undo=undo),
                        file)
 
 
@@ -271,7 +276,7 @@ def add_house_rules_field(embed: discord.Embed, record: GameRecord, *, locale: s
 
 def build_controls(record: GameRecord, *, locale: str, preview: bool = False,
                    rolling: bool = False, keep: frozenset[int] = frozenset(),
-                   choices: Choices | None = None) -> discord.ui.View:
+                   choices: Choices | None = None, undo: Sequence[str] = ()) -> discord.ui.View:
     """Buttons and select menus for exactly the legal actions; once the game is over, Play
     again and where the money went.
 
@@ -280,7 +285,9 @@ def build_controls(record: GameRecord, *, locale: str, preview: bool = False,
     with two levels or more within reach (P2), the levels are a menu on row 1, each with its
     cost (the one-house or hotel button stays), and Hint joins row 0. `rolling`: the
     message comes from rolling on, and answering its decision goes on rolling;
-    `keep`: the properties the player asked, rolling on, not to be offered again.
+    `keep`: the properties the player asked, rolling on, not to be offered again;
+    `undo`: the standing orders that answered for the player in the moves shown, each then
+    offered to undo in one click, after the decision's buttons where a row has room.
     """
     view = discord.ui.View(timeout=None)
     game = record.game
@@ -295,7 +302,9 @@ def build_controls(record: GameRecord, *, locale: str, preview: bool = False,
         view.add_item(MoneyMapButton(record.id, label=t(locale, "button.money_map")))
         return view
     if preview and game.pending == RAISE_FUNDS:  # Pay it for me's confirm step
-        view.add_item(ActionButton.for_flow(record, PLAN_DEBT_GO, label=t(
+        listed = hinted_first(debt_plans(game), record.id, record.version)
+        go = GO_OF_WAY[listed[0].way] if listed else PLAN_DEBT_GO  # the way listed first
+        view.add_item(ActionButton.for_flow(record, go, label=t(
             locale, "clicks.button.plan_go"), style=discord.ButtonStyle.success, row=0,
             rolling=rolling, keep=keep))
         view.add_item(ActionButton.for_flow(record, PLAN_BACK, label=t(
@@ -324,7 +333,19 @@ def build_controls(record: GameRecord, *, locale: str, preview: bool = False,
         else:
             view.add_item(ActionButton.for_flow(record, what, label=label, style=style,
                                                 row=index // 5, rolling=rolling, keep=keep))
-    if takes_hints(record):  # the odds of each choice, answered privately
+    hint = takes_hints(record)
+    used = {0: len(items) + (1 if hint and levels else 0)} if levels else {
+        row: max(0, min(5, len(items) - 5 * row)) + (1 if hint and row == 1 else 0)
+        for row in (0, 1)}
+    for name in undo:  # one click each undoes an order that just answered (game_core.orders)
+        row = next((r for r in sorted(used) if used[r] < 5), None)
+        if row is None:
+            break
+        used[row] += 1
+        view.add_item(ActionButton.for_flow(
+            record, UNDO_OF[name], label=t(locale, f"clicks.button.order_off.{name}"),
+            style=discord.ButtonStyle.secondary, row=row, rolling=rolling, keep=keep))
+    if hint:  # the odds of each choice, answered privately
         # Row 1, under the decision's buttons (rarely more than 5): a row of its own.
         view.add_item(HintButton(record.id, record.version, record.owner_id,
                                  label=t(locale, "button.hint"), row=0 if levels else 1))

@@ -43,7 +43,9 @@ async def drive_to(service: GameService, record: GameRecord, owner: int, wanted:
                 return record
             played = await service.autoplay.roll_on(record.id, owner, record.version)
         else:
+            # Answered without rolling on, so that every roll is a Roll on click tried first
+            # (a money danger doesn't stop Roll on: only a roll prompt is a place to look).
             played = await service.autoplay.play(record.id, owner, record.version,
-                                                 chooser.choose(game), roll_on=True)
+                                                 chooser.choose(game))
         record = played.record
     raise AssertionError("no such Roll on")

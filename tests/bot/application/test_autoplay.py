@@ -8,10 +8,11 @@ from itertools import count
 
 import pytest
 
-from bot.application.autoplay import CLICKED, FORCED, PLANNED, ROLLED_ON
+from bot.application.autoplay import CLICKED, FORCED, ORDERED, PLANNED, ROLLED_ON
 from bot.application.service import GameRecord, GameService
 from bot.errors import StaleVersion
 from game_core import Decline, Game, IllegalActionError, Roll
+from game_core.orders import ORDER_WHYS, ordered
 from game_core.plans import PAY_DEBT, debt_plan
 from game_core.prompts import (
     KEPT_DECLINING, STOP_CHOICE, STOP_LOSS, STOP_OVER, STOP_RISK, STOP_TURNS, STOP_WIN, forced,
@@ -236,3 +237,31 @@ async def test_autoplays_refusals_carry_codes_worded_in_every_language(open_serv
     if locale != "en":  # worded, not the engine's English
         assert not any(text in ("there is no such plan", "there is no way to cash_out now")
                        for text in said)
+
+
+async def test_standing_orders_from_the_players_settings_answer_as_stored_moves(open_service):
+    """The player's standing orders (game_core.orders), read from their settings at each
+    click, answer builds, offers in groups the Bank has a share of and debts with ordinary
+    stored moves (ORDERED, each with why); the game still replays from its log (H3)."""
+    service = await open_service(4)
+    await service.prefs.change(OWNER, "build_reserve", 20)
+    await service.prefs.change(OWNER, "decline_bank_groups", True)
+    await service.prefs.change(OWNER, "pay_debts", True)
+    _, record, results = await _play(service, roll_on=True, strategy="focus",
+                                     options={"bank_build_cap": 2})
+    answered = [s for p in results for s in p.steps if s.by == ORDERED]
+    assert answered and all(s.skip is not None and s.skip.why in ORDER_WHYS for s in answered)
+    used = {name for p in results for name in p.orders_used}
+    assert used and used <= {"build_reserve", "decline_bank_groups", "pay_debts"}
+    # Nothing an order covers was left to the player: no build stop where a building could
+    # go up now, no offer in a group the Bank has a share of, no debt.
+    orders = (await service.prefs.get(OWNER)).orders
+    assert all(ordered(p.record.game, orders) is None for p in results)
+    assert await service.verify(record.id)
+
+
+async def test_no_standing_orders_no_ordered_moves(open_service):
+    service = await open_service(4)
+    _, _, results = await _play(service, roll_on=True)
+    assert not any(s.by == ORDERED for p in results for s in p.steps)
+    assert not any(p.orders_used for p in results)

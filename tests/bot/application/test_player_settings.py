@@ -15,6 +15,7 @@ from bot.application.privacy import FORMER_PLAYERS, Privacy
 from bot.application.service import GameService
 from bot.cli.migrate_db import copy_database
 from bot.errors import InvalidRequest
+from game_core.orders import Orders
 
 from tests.bot.raw_db import raw
 from tests.bot.storage.test_query_plans import plan, watch
@@ -102,3 +103,23 @@ async def test_the_settings_are_read_and_written_by_the_primary_key(service, dat
         if statement.lstrip().startswith(("SELECT", "DELETE")):
             assert "PRIMARY KEY" in lines or "player_settings_pkey" in lines, (statement,
                                                                               lines)
+
+
+async def test_standing_orders_are_kept_read_back_and_undone(service):
+    assert PLAYER_DEFAULTS.orders == Orders() and not PLAYER_DEFAULTS.orders
+    await service.prefs.change(ME, "build_reserve", 150)
+    await service.prefs.change(ME, "decline_bank_groups", True)
+    changed = await service.prefs.change(ME, "pay_debts", True)
+    assert changed.orders == Orders(150, True, True)
+    assert (await service.prefs.get(OTHER)).orders == Orders()  # only the player's
+    assert (await service.prefs.change(ME, "build_reserve", None)).orders == Orders(
+        None, True, True)  # one undone, the others kept
+
+
+async def test_a_bad_reserve_is_refused_and_a_garbled_one_reads_as_off(service, database):
+    for bad in (-1, True, "100", 10**14):
+        with pytest.raises(InvalidRequest):
+            await service.prefs.change(ME, "build_reserve", bad)
+    await raw(database, "INSERT INTO player_settings (owner_id, name, value)"
+              " VALUES (?, 'build_reserve', '1e3')", ME)
+    assert (await service.prefs.get(ME)).orders.build_reserve is None

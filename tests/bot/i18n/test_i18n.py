@@ -91,7 +91,8 @@ COMMANDS = {
     "leaderboard": {"scope": ("server", "global"), "page": (), "season": ()},
     "stats": {"user": ()},
     "mydata": {}, "forget": {},
-    "settings": {"debt_confirm": ("on", "off")},
+    "settings": {"debt_confirm": ("on", "off"), "auto_build": ("on", "off"), "reserve": (),
+                 "auto_decline": ("on", "off"), "auto_pay": ("on", "off")},
 }
 # /monopoly-daily.
 DAILY_COMMANDS = {

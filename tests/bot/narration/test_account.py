@@ -126,3 +126,24 @@ def test_M5_the_win_stop_names_the_buttons_by_default_and_the_keys_when_given():
     fr = stop_line(win, 0, 1, edition="fr", locale="fr", cash_out=key_name("p", "fr"),
                    roll_on=key_name("o", "fr"))
     assert fr.endswith("Pour gagner, appuyez sur la touche p ; pour continuer, sur la touche o.")
+
+
+def test_M1_E3_a_danger_rolled_past_is_said_once_at_the_end_of_its_turn_line():
+    # Roll on went past a loss no choice on offer could change (game_core.prompts
+    # .danger_decides): the account says it once, on the turn it appeared after.
+    game = Game.new(seed=9)
+    steps = []
+    while game.turn <= 3 and not game.is_over:
+        action = Decline() if game.pending == "buy" else game.legal_actions()[0]
+        steps.append((game.apply(action), None))
+    danger = Stop(STOP_LOSS, 600, CONNECTICUT, raisable=100, turn=2)
+    for locale, words in (("en", "⚠️ the next roll could land on Connecticut Avenue ($600), "
+                                 "more than everything you could raise ($100)"),
+                          ("fr", "⚠️ le prochain lancer pourrait tomber sur Connecticut Avenue "
+                                 "(600\xa0$), plus que tout ce que vous pourriez réunir "
+                                 "(100\xa0$)")):
+        text = account_lines(steps, start_cash=200, end_cash=game.s.cash, start_turn=1,
+                             stop=None, edition="us", locale=locale, dangers=[danger])
+        said = [line for line in text.splitlines() if words in line]
+        assert len(said) == 1 and said[0].startswith("2. ")
+        assert "⏸️" not in text  # no stop: play went on
