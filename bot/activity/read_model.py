@@ -140,8 +140,6 @@ def game_model(record: GameRecord, events: Sequence[Event], *, locale: str,
     model["decision"]["menus"] = menus
     model["cards"] = {str(i): _card(game, i, locale, by_square.get(i, []))
                       for i in range(40) if SQUARES[i].is_property}
-    if record.daily_day is None and not game.is_over:
-        model["hint"] = {"choice": _choice(ids.HINT, t(locale, "button.hint"))}
     return model
 
 

@@ -40,7 +40,7 @@ log = logging.getLogger(__name__)
 # feature package (each registers its own buttons, handlers and cogs); the command groups
 # sync in this order: /monopoly, /monopoly-daily, then /monopoly-admin.
 EXTENSIONS = tuple(f"cogs.{feature}.extension" for feature in (
-    "common", "daily", "play", "hint", "reports", "privacy", "commands", "admin"))
+    "common", "daily", "play", "hint", "reports", "privacy", "commands", "admin", "activity"))
 
 
 WORKERS_STOP = 1.0  # seconds the workers' running jobs get when the bot stops
