@@ -229,14 +229,15 @@ class MonopolyBot(commands.AutoShardedBot):
         command), beside the tree's own. With none, this is the tree's own sync."""
         application_id = self.application_id
         assert application_id is not None  # set at login, before setup_hook
-        existing = await self.http.get_global_commands(application_id)
+        existing: list[dict[str, Any]] = list(
+            await self.http.get_global_commands(application_id))  # type: ignore[arg-type]
         kept = [entry_point_payload(command) for command in existing
                 if command.get("type") == ENTRY_POINT]
         if not kept:
             return await self.tree.sync()
         payload = await self.command_payload(None)
         return list(await self.http.bulk_upsert_global_commands(
-            application_id, [*payload, *kept]))  # type: ignore[list-item]
+            application_id, [*payload, *kept]))
 
     async def close(self) -> None:
         """Stop cleanly (SIGTERM): the clicks in progress finish and their moves are stored

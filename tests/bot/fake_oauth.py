@@ -26,8 +26,9 @@ from .fake_payloads import APPLICATION_ID, error, json_response
 CLIENT_SECRET = "fake-client-secret-0123456789abcdef"
 REDIRECT_URI = "https://127.0.0.1"
 ENTRY_POINT = {"id": "4000", "application_id": APPLICATION_ID, "version": "1", "type": 4,
-               "name": "launch", "description": "Launch an Activity", "handler": 2, "integration_types": [0, 1],
-               "contexts": [0, 1, 2], "default_member_permissions": None, "nsfw": False}
+               "name": "launch", "description": "Launch an Activity", "handler": 2,
+               "integration_types": [0, 1], "contexts": [0, 1, 2],
+               "default_member_permissions": None, "nsfw": False}
 UNKNOWN_INSTANCE = 10_000 + 62  # an unknown resource's code (the exact number is not ours)
 
 
