@@ -144,6 +144,24 @@ class FakeDiscord:
         assert custom_id is not None, f"no {action} button on message {message_id}"
         return self.click_many([(user_id, message_id, custom_id)])[0]
 
+    def entry_point(self, user_id: int) -> Interaction:
+        """The App Launcher's Entry Point command (type 4) used by `user_id` in the channel,
+        as Discord sends it to an app whose handler is APP_HANDLER."""
+        return asyncio.run_coroutine_threadsafe(self._entry_point(user_id), self._loop).result(60)
+
+    async def _entry_point(self, user_id: int) -> Interaction:
+        interaction = new_interaction(user_id, None, self.deadline)
+        payload = click_payload(interaction, Message(0, CHANNEL_ID, guild_id=GUILD_ID), "")
+        del payload["message"]
+        payload |= {"type": 2, "data": {"id": "4000", "name": "launch", "type": 4}}
+        self.interactions[interaction.id] = self._by_token[interaction.token] = interaction
+        ws = self.shards.route(interaction, GUILD_ID)
+        assert ws is not None, "no bot runs the channel's shard"
+        self._seq += 1
+        await ws.send_str(json.dumps({"op": DISPATCH, "t": "INTERACTION_CREATE",
+                                      "s": self._seq, "d": payload}))
+        return interaction
+
     def wait_answered(self, interactions: Sequence[Interaction], timeout: float = 60) -> None:
         """Until each interaction is answered or its deadline passed."""
         end = time.monotonic() + timeout

@@ -274,3 +274,13 @@ def test_other_participants_of_the_instance_watch_read_only(world):
     status, _, answer = run(call(world["base"], "POST", "/api/game/action", session=session,
                                  body={"choice": "roll", "version": model["game"]["version"]}))
     assert (status, answer["error"]["code"]) == (403, "not_your_game")
+
+
+def test_the_entry_point_command_launches_the_board(world):
+    """The App Launcher's Entry Point (handler APP_HANDLER): answered with LAUNCH_ACTIVITY,
+    the first response, not reported as an unknown command."""
+    fake, table = world["fake"], world["tables"][2]
+    pressed = fake.entry_point(table.player)
+    fake.wait_answered([pressed])
+    assert pressed.response_type == 12 and pressed.refused is None
+    assert "Ignoring exception" not in world["bot"].log()
