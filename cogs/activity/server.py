@@ -47,9 +47,11 @@ log = logging.getLogger(__name__)
 SESSION_LABEL = b"activity-sessions"
 MAX_BODY = 8 * 1024
 CACHE_HASHED = "public, max-age=31536000, immutable"
-# Token exchange: per address (behind a proxy, the proxy's: generous). Actions and reads:
-# per player, far above what a person taps, far below what would cost the others.
-TOKEN_RATE, TOKEN_BURST = 5.0, 20
+# Token exchange: per address (the client's as a proxy on this machine forwards it, else
+# the connection's: every page comes through Discord's proxy, so this is generous; a code is
+# single-use anyway, and a refused one is never retried). Actions and reads: per player, far
+# above what a person taps, far below what would cost the others.
+TOKEN_RATE, TOKEN_BURST = 50.0, 100
 ACTION_RATE, ACTION_BURST = 10.0, 20
 READ_RATE, READ_BURST = 20.0, 40
 FIRST_MESSAGE_WAIT = 10.0
@@ -145,7 +147,7 @@ class ActivityServer:
     # ---- the token exchange ------------------------------------------------------------
 
     async def _token(self, request: web.Request) -> web.Response:
-        _limited(self.token_limit, request.remote or "?")
+        _limited(self.token_limit, _address(request))
         body = await _body(request)
         code, instance_id = body.get("code"), body.get("instance_id", "")
         if not isinstance(code, str) or not code or len(code) > 200 \
@@ -370,6 +372,16 @@ async def _drain(socket: web.WebSocketResponse) -> None:
     """Read (and ignore) what the page sends after its session, until it closes."""
     async for _ in socket:
         pass
+
+
+def _address(request: web.Request) -> str:
+    """The client's address: a reverse proxy on this machine (the connection comes from the
+    loopback) says it in X-Forwarded-For's last entry; anyone else can't be believed."""
+    remote = request.remote or "?"
+    forwarded = request.headers.get("X-Forwarded-For", "")
+    if forwarded and remote in ("127.0.0.1", "::1"):
+        return forwarded.rsplit(",", 1)[-1].strip()[:64] or remote
+    return remote
 
 
 def _limited(limit: RateLimit, key: object) -> None:
