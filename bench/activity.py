@@ -130,7 +130,9 @@ class Player:
 
 
 async def board_run(players: list[Player], moves: int) -> list[float]:
-    async with aiohttp.ClientSession(timeout=aiohttp.ClientTimeout(total=120)) as http:
+    # No cap on connections: 100 views stay open while the taps go.
+    async with aiohttp.ClientSession(timeout=aiohttp.ClientTimeout(total=120),
+                                     connector=aiohttp.TCPConnector(limit=0)) as http:
         for player in players:  # one after the other: each launch, then its sign-ins
             await asyncio.wait_for(player.open(http), 60)
 

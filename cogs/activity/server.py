@@ -56,6 +56,7 @@ ACTION_RATE, ACTION_BURST = 10.0, 20
 READ_RATE, READ_BURST = 20.0, 40
 FIRST_MESSAGE_WAIT = 10.0
 HISTORY_MOVES = 10
+MODELS_KEPT = 256
 
 
 class ActivityServer:
@@ -76,6 +77,9 @@ class ActivityServer:
         self._oauth: DiscordOAuth | None = None
         self._runner: web.AppRunner | None = None
         self._sockets: set[web.WebSocketResponse] = set()
+        # The newest read models built, by (game, version, language, viewer, name): a state
+        # pushed to several views (a player's page, its watchers) is built once.
+        self._models: dict[tuple[int, int, str, str, str], dict[str, Any]] = {}
         self.port: int | None = None
 
     # ---- lifecycle (as the metrics endpoint's: bot.hosting.observability.endpoint) -----
@@ -221,14 +225,25 @@ class ActivityServer:
                     played: Played | None = None) -> dict[str, Any]:
         if record is None:
             return read_model.no_game(session.locale)
+        key = (record.id, record.version, session.locale, viewer,
+               session.name if viewer == read_model.PLAYER_VIEW else "")
+        if played is None:  # the same state for every view that shows it: built once
+            cached = self._models.get(key)
+            if cached is not None:
+                return cached
         service = self._bot.service
         entries = await service.history(record.id, limit=HISTORY_MOVES)
         last = list(events) if events is not None else (
             list(entries[0].events) if entries else [])
         older = [list(entry.events) for entry in entries[1:]]
         name = session.name if viewer == read_model.PLAYER_VIEW else ""
-        return read_model.game_model(record, last, locale=session.locale, viewer=viewer,
-                                     player=name, played=played, history=older)
+        model = read_model.game_model(record, last, locale=session.locale, viewer=viewer,
+                                      player=name, played=played, history=older)
+        if played is None:
+            self._models[key] = model
+            while len(self._models) > MODELS_KEPT:
+                self._models.pop(next(iter(self._models)))
+        return model
 
     async def _action(self, request: web.Request) -> web.Response:
         session = self._session(request)
