@@ -239,10 +239,11 @@ class ActivityServer:
         name = session.name if viewer == read_model.PLAYER_VIEW else ""
         model = read_model.game_model(record, last, locale=session.locale, viewer=viewer,
                                       player=name, played=played, history=older)
-        if played is None:
-            self._models[key] = model
-            while len(self._models) > MODELS_KEPT:
-                self._models.pop(next(iter(self._models)))
+        # Kept also when built for an action's answer: the pushes of that state to the
+        # player's other views reuse it (with the action's whole account).
+        self._models[key] = model
+        while len(self._models) > MODELS_KEPT:
+            self._models.pop(next(iter(self._models)))
         return model
 
     async def _action(self, request: web.Request) -> web.Response:
