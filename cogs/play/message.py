@@ -46,6 +46,7 @@ from cogs.play.controls import (
     PLAN_DEBT, PLAN_DEBT_GO, PLAN_UNBLOCK, ROLL_ON, ActionButton, ActionSelect, HintButton,
     PlayAgainButton,
 )
+from cogs.common.board_launch import OpenBoardButton, shown as board_shown
 from cogs.common.custom_ids import rolling_id
 from cogs.common.pictures import MoneyMapButton
 from cogs.daily.result import ShareButton
@@ -216,10 +217,26 @@ def build_game_message(record: GameRecord, events: Sequence[Event], *, locale: s
     else:
         embed.description = t(locale, "embed.value.drawing")
     undo = played.orders_used if played is not None else ()
-    return GameMessage(embed, build_controls(record, locale=locale, preview=preview,
-                                             rolling=rolling, keep=keep, choices=choices,
-                                             undo=undo),
-                       file)
+    view = build_controls(record, locale=locale, preview=preview, rolling=rolling, keep=keep,
+                          choices=choices, undo=undo)
+    add_board_button(view, record, locale=locale)
+    return GameMessage(embed, view, file)
+
+
+def add_board_button(view: discord.ui.View, record: GameRecord, *, locale: str) -> None:
+    """Open the board (the Activity), when this bot serves it: on the first row with room
+    (a message has at most 5 rows of 5 buttons; a menu fills its row). discord.py itself
+    says where there is room: it placed the controls given no row, so counting rows here
+    could put the button on a full one (ValueError: it would not fit)."""
+    if not board_shown():
+        return
+    for row in range(5):
+        try:
+            view.add_item(OpenBoardButton(record.id, row=row,
+                                          label=t(locale, "activity.button.launch")))
+        except ValueError:
+            continue
+        return
 
 
 def add_way_to_win(embed: discord.Embed, record: GameRecord, *, locale: str) -> None:
