@@ -47,7 +47,9 @@ def setup_logging(settings: Settings, stream: TextIO | None = None) -> logging.H
     """discord.py's log set-up (to standard error), with no token in it at any level; with
     MONOPOLY_LOG_FORMAT=json, one JSON object a line (bot.hosting.observability.logs)."""
     handler = logging.StreamHandler(stream)
-    handler.addFilter(TokenFilter(secrets=[settings.token]))
+    # The bot token and the OAuth2 client secret (the Activity's token exchange) never reach
+    # the log, at any level.
+    handler.addFilter(TokenFilter(secrets=[settings.token, settings.client_secret]))
     formatter = JsonFormatter() if settings.log_format == "json" else discord.utils.MISSING
     discord.utils.setup_logging(handler=handler, formatter=formatter, level=settings.log_level,
                                 root=True)

@@ -23,10 +23,10 @@ from __future__ import annotations
 import asyncio
 import logging
 import weakref
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from game_core import Action, Game, InvalidOptionError
+from game_core import Action, Event, Game, InvalidOptionError
 
 from bot.errors import (
     ActiveGameExists, DatabaseBusy, GameFinished, GameNotFound, NotYourGame, StaleVersion,
@@ -63,6 +63,10 @@ class GameCore:
         self._game_locks: weakref.WeakValueDictionary[int, asyncio.Lock] = (
             weakref.WeakValueDictionary())
         self.live = LiveGames()
+        # Called with each game this process creates or moves, once stored (the Activity's
+        # open views listen here: a click on the message moves the board). Each must be
+        # quick and never raise: it runs inside the move's lock.
+        self.on_change: list[Callable[[GameRecord, Sequence[Event]], None]] = []
 
     def now(self) -> float:
         return self.clock()
@@ -120,7 +124,15 @@ class GameCore:
                             created_at=now, updated_at=now, finished_at=None, outcome=None,
                             score=0, turns=game.turn, game=game, daily_day=daily_day)
         self.live.put(record)
+        self._changed(record, ())
         return record
+
+    def _changed(self, record: GameRecord, events: Sequence[Event]) -> None:
+        for listener in self.on_change:
+            try:
+                listener(record, events)
+            except Exception:  # noqa: BLE001 -- a listener's bug must not undo a stored move
+                log.exception("game %d: a change listener failed", record.id)
 
     async def apply(self, record: GameRecord, user_id: int, expected_version: int,
                     action: Action) -> ActResult:
@@ -154,6 +166,7 @@ class GameCore:
             log.info("game %d finished after %d turns: %s, score %d", new.id, new.turns,
                      new.outcome, new.score)
         self.live.put(new)
+        self._changed(new, events)
         return ActResult(new, events, False)
 
     async def _not_current(self, record: GameRecord, expected_version: int,

@@ -6,6 +6,9 @@ for the calendar and the seeds.
 
 from __future__ import annotations
 
+import hashlib
+import hmac
+
 from game_core.options import STANDARD
 
 from bot.errors import ActiveGameExists, DatabaseBusy
@@ -27,6 +30,12 @@ class DailyGames:
         self._core = core
         self._storage = core.storage
         self._secret = secret  # never logged: it makes every day's seed
+
+    def derived_key(self, label: bytes) -> bytes:
+        """A key for another use (`label`: the Activity's sessions) derived from the secret
+        by HMAC-SHA256: the same in every process over one database, and the secret itself
+        never leaves this object."""
+        return hmac.new(self._secret, label, hashlib.sha256).digest()
 
     def now(self) -> float:
         """The service's clock (Unix time): when the next daily opens is counted from it."""

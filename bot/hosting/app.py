@@ -40,9 +40,15 @@ log = logging.getLogger(__name__)
 # feature package (each registers its own buttons, handlers and cogs); the command groups
 # sync in this order: /monopoly, /monopoly-daily, then /monopoly-admin.
 EXTENSIONS = tuple(f"cogs.{feature}.extension" for feature in (
-    "common", "daily", "play", "hint", "reports", "privacy", "commands", "admin"))
+    "common", "daily", "play", "hint", "reports", "privacy", "commands", "admin", "activity"))
 
 
+ENTRY_POINT = 4  # application command type PRIMARY_ENTRY_POINT (Activities' App Launcher)
+# The fields of an Entry Point command a bulk overwrite sends back (Discord's application
+# command object); the rest (version, application_id...) is Discord's to set.
+ENTRY_POINT_FIELDS = ("id", "type", "name", "name_localizations", "description",
+                      "description_localizations", "handler", "integration_types",
+                      "contexts", "nsfw", "default_member_permissions")
 WORKERS_STOP = 1.0  # seconds the workers' running jobs get when the bot stops
 
 
@@ -202,7 +208,8 @@ class MonopolyBot(commands.AutoShardedBot):
             raise StartupError(f"the slash commands break Discord's limits, so none were sent: "
                                f"{problems[0]}{more}")
         try:
-            synced = await self.tree.sync(guild=guild)
+            synced = await (self.tree.sync(guild=guild) if guild is not None
+                            else self._sync_global())
         except discord.HTTPException as exc:
             detail = " ".join(str(exc).split())[:300]
             raise StartupError(f"Discord refused the slash commands ({exc.status}, error "
@@ -211,6 +218,26 @@ class MonopolyBot(commands.AutoShardedBot):
             log.info("synced %d commands to development server %d", len(synced), guild_id)
         else:
             log.info("synced %d commands globally", len(synced))
+
+    async def _sync_global(self) -> list[Any]:
+        """The global bulk overwrite, keeping the App Launcher's Entry Point command.
+
+        Once an operator turns Activities on, Discord makes a PRIMARY_ENTRY_POINT command
+        (type 4, which discord.py doesn't model) and refuses any bulk overwrite that leaves
+        it out (400, code 50240). So the commands Discord has are read first, and the
+        entry point ones are sent back as they are (with their id, so they stay the same
+        command), beside the tree's own. With none, this is the tree's own sync."""
+        application_id = self.application_id
+        assert application_id is not None  # set at login, before setup_hook
+        existing: list[dict[str, Any]] = list(
+            await self.http.get_global_commands(application_id))  # type: ignore[arg-type]
+        kept = [entry_point_payload(command) for command in existing
+                if command.get("type") == ENTRY_POINT]
+        if not kept:
+            return await self.tree.sync()
+        payload = await self.command_payload(None)
+        return list(await self.http.bulk_upsert_global_commands(
+            application_id, [*payload, *kept]))
 
     async def close(self) -> None:
         """Stop cleanly (SIGTERM): the clicks in progress finish and their moves are stored
@@ -241,6 +268,11 @@ class MonopolyBot(commands.AutoShardedBot):
             await self._service.close()
             self._service = None
             log.info("database closed")
+
+
+def entry_point_payload(command: dict[str, Any]) -> dict[str, Any]:
+    """An Entry Point command as Discord listed it, to send back in a bulk overwrite."""
+    return {key: command[key] for key in ENTRY_POINT_FIELDS if command.get(key) is not None}
 
 
 async def offline_commands() -> list[dict[str, Any]]:

@@ -305,9 +305,17 @@ def check_autocomplete(choices: Sequence[Mapping[str, Any]]) -> list[str]:
     return problems
 
 
+LAUNCH_ACTIVITY = 12  # interaction callback type
+
+
 def check_callback(body: Mapping[str, Any]) -> list[str]:
-    """An interaction callback: a message answer, an update, an autocomplete."""
+    """An interaction callback: a message answer, an update, an autocomplete, a launch."""
     data = body.get("data") or {}
+    if body.get("type") == LAUNCH_ACTIVITY:
+        # Receiving and Responding > Interaction Callback Type: LAUNCH_ACTIVITY (12) "Launch
+        # the Activity associated with the app", with no data (only for apps with
+        # Activities enabled).
+        return ["LAUNCH_ACTIVITY (12) takes no data"] if body.get("data") else []
     if body.get("type") == 8:
         return check_autocomplete(list(data.get("choices") or ()))
     if body.get("type") in (4, 7):

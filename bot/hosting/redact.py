@@ -19,6 +19,13 @@ _PATTERNS = (
     (re.compile(r"""(["']token["']\s*:\s*["'])[^"']*"""), rf"\g<1>{REDACTED}"),
     # The token in an interaction's or a webhook's URL.
     (re.compile(r"(/(?:interactions|webhooks)/\d+/)[^/?#\s'\"]+"), rf"\g<1>{REDACTED}"),
+    # OAuth2 (the Activity's token exchange): a form body's secret, code or tokens, and a
+    # bearer token in a header.
+    (re.compile(r"((?:client_secret|code|access_token|refresh_token)=)[^&\s'\"]+"),
+     rf"\g<1>{REDACTED}"),
+    (re.compile(r"""(["'](?:client_secret|access_token|refresh_token|session)["']\s*:\s*["'])"""
+                r"""[^"']*"""), rf"\g<1>{REDACTED}"),
+    (re.compile(r"(Bearer\s+)[A-Za-z0-9._~+/=-]+"), rf"\g<1>{REDACTED}"),
 )
 
 

@@ -12,6 +12,9 @@ from bot.storage.targets import is_postgres_url, postgres_url_problem, redact_ur
 
 DEFAULT_DB_PATH = "./data/monopoly.sqlite3"
 DEFAULT_METRICS_HOST = "127.0.0.1"
+# The redirect Discord's Activity guide registers under OAuth2 > Redirects: the SDK's code
+# never travels through it, but the token exchange names it.
+DEFAULT_REDIRECT_URI = "https://127.0.0.1"
 LOG_FORMATS = ("text", "json")
 
 
@@ -36,6 +39,14 @@ class Settings:
     metrics_port: int | None = None
     metrics_host: str = DEFAULT_METRICS_HOST
     log_format: str = "text"  # or "json": one JSON object a line
+    # The Activity (the board in Discord; cogs/activity): its web server's port (None: off,
+    # no launch button; 0 in tests: a free port, logged) and address, the OAuth2 client
+    # secret its token exchange needs (never logged: the log's redaction learns it) and the
+    # redirect URI registered in the portal.
+    activity_port: int | None = None
+    activity_host: str = DEFAULT_METRICS_HOST
+    client_secret: str = field(default="", repr=False)
+    redirect_uri: str = DEFAULT_REDIRECT_URI
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None, *, dotenv: bool = True,
@@ -73,6 +84,7 @@ class Settings:
                                          env.get("MONOPOLY_SHARD_IDS", "").strip())
         metrics_port, metrics_host = _metrics(env.get("MONOPOLY_METRICS_PORT", "").strip(),
                                               env.get("MONOPOLY_METRICS_HOST", "").strip())
+        activity_port, activity_host = _activity(env)
         log_format = env.get("MONOPOLY_LOG_FORMAT", "").strip().lower() or "text"
         if log_format not in LOG_FORMATS:
             raise SettingsError(f"MONOPOLY_LOG_FORMAT must be text or json, not {log_format!r}")
@@ -87,6 +99,11 @@ class Settings:
             metrics_port=metrics_port,
             metrics_host=metrics_host,
             log_format=log_format,
+            activity_port=activity_port,
+            activity_host=activity_host,
+            client_secret=env.get("DISCORD_CLIENT_SECRET", "").strip(),
+            redirect_uri=env.get("MONOPOLY_ACTIVITY_REDIRECT_URI", "").strip()
+            or DEFAULT_REDIRECT_URI,
         )
 
     @property
@@ -148,6 +165,30 @@ def _metrics(port_text: str, host_text: str) -> tuple[int | None, str]:
     if any(c.isspace() or c in "/:@" for c in host) and not _is_ipv6(host):
         raise SettingsError(f"MONOPOLY_METRICS_HOST must be an address to listen on, like "
                             f"127.0.0.1 or 0.0.0.0, not {host_text!r}")
+    return int(port_text), host
+
+
+def _activity(env: Mapping[str, str]) -> tuple[int | None, str]:
+    """MONOPOLY_ACTIVITY_PORT and MONOPOLY_ACTIVITY_HOST, checked; the port needs
+    DISCORD_CLIENT_SECRET (the page's token exchange can't work without it)."""
+    port_text = env.get("MONOPOLY_ACTIVITY_PORT", "").strip()
+    host_text = env.get("MONOPOLY_ACTIVITY_HOST", "").strip()
+    host = host_text or DEFAULT_METRICS_HOST
+    if not port_text:
+        if host_text:
+            raise SettingsError("MONOPOLY_ACTIVITY_HOST needs MONOPOLY_ACTIVITY_PORT: the port "
+                                "to serve the Activity (the board in Discord) on")
+        return None, host
+    if not port_text.isdigit() or not 1 <= int(port_text) <= 65535:
+        raise SettingsError(f"MONOPOLY_ACTIVITY_PORT must be a port number from 1 to 65535, "
+                            f"not {port_text!r}")
+    if any(c.isspace() or c in "/:@" for c in host) and not _is_ipv6(host):
+        raise SettingsError(f"MONOPOLY_ACTIVITY_HOST must be an address to listen on, like "
+                            f"127.0.0.1 or 0.0.0.0, not {host_text!r}")
+    if not env.get("DISCORD_CLIENT_SECRET", "").strip():
+        raise SettingsError("MONOPOLY_ACTIVITY_PORT needs DISCORD_CLIENT_SECRET: the developer "
+                            "portal > your application > OAuth2 > Client Secret (README: The "
+                            "board in Discord)")
     return int(port_text), host
 
 

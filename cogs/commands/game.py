@@ -12,6 +12,9 @@ from typing import Any
 
 import discord
 
+from cogs.common.board_launch import shown as board_shown
+from cogs.play.message import add_board_button
+
 from bot.errors import DamagedGame
 from bot.i18n import t
 
@@ -46,6 +49,10 @@ async def board(interaction: discord.Interaction[Any], game: str | None) -> None
     message = await board_message(interaction, record, events)
     kwargs = message.send_kwargs()
     kwargs.pop("view")  # a look at the board, not a second set of controls
+    if board_shown():  # ... but it may open the board in Discord (the Activity)
+        view = discord.ui.View(timeout=None)
+        add_board_button(view, record, locale=locale_for(interaction))
+        kwargs["view"] = view
     if name:  # a daily is in the picture: which game this is
         kwargs["content"] = named(name, "").strip()
     await interaction.followup.send(ephemeral=True, **kwargs)

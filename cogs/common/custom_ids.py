@@ -20,6 +20,7 @@ the longest of each kind and check it.
     sm:rs:<game>:<owner>:<yes|no>               the resign prompt
     sm:share:<game>:<owner>                     share a finished daily
     sm:money:<game>                             where the money went (a finished game)
+    sm:board:<game>                             open the game on the board (the Activity)
     sm:pg:<kind>:<arg>:<locale>:<page>:<p|n>    a pager's previous / next page
     sm:x:<nonce>:<button>                       a prompt held in memory (expired elsewhere)
 
@@ -218,6 +219,21 @@ class MoneyMap:
 
 
 @dataclass(frozen=True, slots=True)
+class OpenBoard:
+    """Launch the Activity (the board in Discord) for a game (cogs/activity)."""
+
+    TEMPLATE: ClassVar[str] = rf"sm:board:{_GAME}"
+    game_id: int
+
+    def to_id(self) -> str:
+        return f"sm:board:{self.game_id}"
+
+    @classmethod
+    def from_match(cls, match: re.Match[str]) -> OpenBoard:
+        return cls(int(match["game"]))
+
+
+@dataclass(frozen=True, slots=True)
 class Page:
     """A pager's previous (`p`) or next (`n`) page: what it pages, in which language."""
 
@@ -255,14 +271,15 @@ class Prompt:
 
 
 ALL: tuple[type, ...] = (GameAction, GameMenu, PlayAgain, AskHint, HintPlan, Resign,
-                         ShareDaily, MoneyMap, Page, Prompt)
+                         ShareDaily, MoneyMap, OpenBoard, Page, Prompt)
 
 # Each kind of id and what the operators' metrics and log lines call it.
 _FAMILIES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
     (re.compile(kind.TEMPLATE), name) for kind, name in (
         (GameAction, "button"), (GameMenu, "menu"), (PlayAgain, "play_again"),
         (AskHint, "hint"), (HintPlan, "hint_plan"), (Resign, "resign"),
-        (ShareDaily, "share"), (MoneyMap, "money_map"), (Page, "page"), (Prompt, "prompt")))
+        (ShareDaily, "share"), (MoneyMap, "money_map"), (OpenBoard, "open_board"),
+        (Page, "page"), (Prompt, "prompt")))
 MAX_LENGTH = 100  # Discord's cap on a custom_id
 
 

@@ -45,6 +45,7 @@ from cogs.play.controls import (
     BUILD_MENU, DECLINE_ALWAYS, PLAN_BACK, PLAN_BUY, PLAN_CASH_OUT, PLAN_DEBT, PLAN_DEBT_GO,
     PLAN_UNBLOCK, ROLL_ON, ActionButton, ActionSelect, HintButton, PlayAgainButton,
 )
+from cogs.common.board_launch import OpenBoardButton, shown as board_shown
 from cogs.common.custom_ids import rolling_id
 from cogs.common.pictures import MoneyMapButton
 from cogs.daily.result import ShareButton
@@ -208,9 +209,26 @@ def build_game_message(record: GameRecord, events: Sequence[Event], *, locale: s
         embed.set_image(url=f"attachment://{name}")
     else:
         embed.description = t(locale, "embed.value.drawing")
-    return GameMessage(embed, build_controls(record, locale=locale, preview=preview,
-                                             rolling=rolling, keep=keep, choices=choices),
-                       file)
+    view = build_controls(record, locale=locale, preview=preview, rolling=rolling, keep=keep,
+                          choices=choices)
+    add_board_button(view, record, locale=locale)
+    return GameMessage(embed, view, file)
+
+
+def add_board_button(view: discord.ui.View, record: GameRecord, *, locale: str) -> None:
+    """Open the board (the Activity), when this bot serves it: on the first row with room
+    (a message has at most 5 rows of 5 buttons; a menu fills its row)."""
+    if not board_shown():
+        return
+    used: dict[int, int] = {}
+    for item in view.children:
+        row = item.row if item.row is not None else 0
+        used[row] = used.get(row, 0) + (5 if isinstance(item, discord.ui.Select) else 1)
+    for row in range(5):
+        if used.get(row, 0) < 5:
+            view.add_item(OpenBoardButton(record.id, row=row,
+                                          label=t(locale, "activity.button.launch")))
+            return
 
 
 def add_way_to_win(embed: discord.Embed, record: GameRecord, *, locale: str) -> None:

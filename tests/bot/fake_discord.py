@@ -38,6 +38,7 @@ from .fake_payloads import (
     APPLICATION_ID, BOT_USER, CHANNEL_ID, EPHEMERAL, GUILD_ID, Interaction, Message,
     channel_payload, click_payload, error, json_response, new_interaction, next_id, read_body,
 )
+from .fake_oauth import FakeActivities
 from .fake_shards import ShardTable
 
 APPLICATION = {"id": APPLICATION_ID, "name": "Solo Monopoly", "description": "", "icon": None,
@@ -45,14 +46,16 @@ APPLICATION = {"id": APPLICATION_ID, "name": "Solo Monopoly", "description": "",
                "verify_key": "0" * 64, "flags": 0}
 HELLO, IDENTIFY, HEARTBEAT, HEARTBEAT_ACK, DISPATCH = 10, 2, 1, 11, 0
 # Interaction callback types (https://discord.com/developers/docs/interactions/receiving-and-responding)
-REPLY, DEFER_REPLY, DEFER_UPDATE, UPDATE = 4, 5, 6, 7
+REPLY, DEFER_REPLY, DEFER_UPDATE, UPDATE, LAUNCH_ACTIVITY = 4, 5, 6, 7, 12
 
 
 class FakeDiscord:
     def __init__(self, *, deadline: float = 3.0, rate_limit_every: int = 0,
                  retry_after: float = 0.2, refuse_commands: bool = False,
-                 shards: int = 1) -> None:
+                 shards: int = 1, entry_point: bool = False) -> None:
         self.deadline = deadline
+        # OAuth2, /users/@me for players, activity instances, the Entry Point (fake_oauth).
+        self.activities = FakeActivities(entry_point=entry_point)
         self.shards = ShardTable(shards)
         self.refuse_commands = refuse_commands  # answer a sync as Discord does a bad one
         self.rate_limit_every = rate_limit_every  # 0: never rate limited
@@ -95,6 +98,7 @@ class FakeDiscord:
         route.add_get(f"{api}/users/@me", self._login)
         route.add_get(f"{api}/oauth2/applications/@me", self._json(APPLICATION))
         route.add_put(f"{api}/applications/{{app}}/commands", self._sync)
+        self.activities.add_routes(route, api)
         route.add_post(f"{api}/interactions/{{id}}/{{token}}/callback", self._callback)
         hook = f"{api}/webhooks/{{app}}/{{token}}"
         route.add_get(f"{hook}/messages/{{message}}", self._webhook_get)
@@ -139,6 +143,24 @@ class FakeDiscord:
         custom_id = self.messages[message_id].button(action)
         assert custom_id is not None, f"no {action} button on message {message_id}"
         return self.click_many([(user_id, message_id, custom_id)])[0]
+
+    def entry_point(self, user_id: int) -> Interaction:
+        """The App Launcher's Entry Point command (type 4) used by `user_id` in the channel,
+        as Discord sends it to an app whose handler is APP_HANDLER."""
+        return asyncio.run_coroutine_threadsafe(self._entry_point(user_id), self._loop).result(60)
+
+    async def _entry_point(self, user_id: int) -> Interaction:
+        interaction = new_interaction(user_id, None, self.deadline)
+        payload = click_payload(interaction, Message(0, CHANNEL_ID, guild_id=GUILD_ID), "")
+        del payload["message"]
+        payload |= {"type": 2, "data": {"id": "4000", "name": "launch", "type": 4}}
+        self.interactions[interaction.id] = self._by_token[interaction.token] = interaction
+        ws = self.shards.route(interaction, GUILD_ID)
+        assert ws is not None, "no bot runs the channel's shard"
+        self._seq += 1
+        await ws.send_str(json.dumps({"op": DISPATCH, "t": "INTERACTION_CREATE",
+                                      "s": self._seq, "d": payload}))
+        return interaction
 
     def wait_answered(self, interactions: Sequence[Interaction], timeout: float = 60) -> None:
         """Until each interaction is answered or its deadline passed."""
@@ -201,6 +223,9 @@ class FakeDiscord:
         return handler
 
     async def _login(self, request: web.Request) -> web.Response:
+        player = self.activities.bearer_user(request)  # a player's OAuth2 token (the Activity)
+        if player is not None:
+            return player
         self.logged_in.set()
         return json_response(BOT_USER)
 
@@ -220,9 +245,11 @@ class FakeDiscord:
             return json_response({"message": "Invalid Form Body", "code": 50035, "errors": {
                 "0": {"_errors": [{"code": "APPLICATION_COMMAND_TOO_LARGE",
                                    "message": "Command exceeds maximum size (4000)"}]}}}, 400)
+        dropped = self.activities.refuse_sync(commands)
+        if dropped is not None:
+            return dropped
         self.synced = commands
-        return json_response([{**c, "id": str(200 + i), "application_id": APPLICATION_ID,
-                               "version": "1"} for i, c in enumerate(commands)])
+        return json_response(self.activities.synced(commands))
 
     async def _callback(self, request: web.Request) -> web.Response:
         interaction = self.interactions.get(int(request.match_info["id"]))
@@ -250,6 +277,8 @@ class FakeDiscord:
             self.messages[message.id] = message
             interaction.response_message_id = message.id
             resource["message"] = message.payload()
+        elif kind == LAUNCH_ACTIVITY:
+            resource["activity_instance"] = {"id": f"i-{interaction.id}"}
         elif kind == UPDATE and interaction.message_id is not None:
             message = self.messages[interaction.message_id]
             message.apply(data, files)

@@ -1,0 +1,62 @@
+"""The button that opens a game on the board (the Activity) from the chat: under the game
+message and `/monopoly board`'s answer, only when this bot serves the Activity
+(MONOPOLY_ACTIVITY_PORT; cogs/activity's setup turns it on).
+
+Its answer is Discord's LAUNCH_ACTIVITY (interaction callback type 12, discord.py's
+`InteractionResponse.launch_activity()`), as the interaction's first response; the launch
+is recorded (bot.activity.launches) so that the other participants who join watch this game.
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+from typing import Any
+
+import discord
+
+from bot.activity.launches import Launches
+from bot.hosting.registry import Registry
+
+from cogs.common.custom_ids import OpenBoard, fits
+
+log = logging.getLogger(__name__)
+
+
+class Switch:
+    """Whether the button shows: on while this process serves the Activity."""
+
+    on = False
+
+
+def shown() -> bool:
+    return Switch.on
+
+
+async def launch(interaction: discord.Interaction[Any], game_id: int | None) -> None:
+    """Answer with LAUNCH_ACTIVITY, having recorded which game this launch is for."""
+    if game_id is not None:
+        Registry.of(interaction.client).get_or_make(Launches, Launches).launched(
+            interaction.channel_id, interaction.user.id, game_id)
+    await interaction.response.launch_activity()
+
+
+class OpenBoardButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
+                      template=OpenBoard.TEMPLATE):
+    def __init__(self, game_id: int, *, label: str, row: int | None = None) -> None:
+        super().__init__(discord.ui.Button(
+            label=label, style=discord.ButtonStyle.secondary, row=row,
+            emoji="\N{GAME DIE}", custom_id=OpenBoard(game_id).to_id()))
+        self.game_id = game_id
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction[Any],
+                             item: discord.ui.Item[Any],
+                             match: re.Match[str]) -> OpenBoardButton:
+        assert isinstance(item, discord.ui.Button)
+        return cls(OpenBoard.from_match(match).game_id, label=item.label or "", row=item.row)
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        # Anyone may open the board: the player plays their own game there, another
+        # participant watches (the page's session says who is who, not this button).
+        await launch(interaction, self.game_id if fits(self.game_id) else None)

@@ -1,0 +1,124 @@
+"""The Activity's read model says what the game message says: the same choices (their ids
+are the message's controls' names), the same words in the viewer's language, every menu
+whole, and nothing to choose for a watcher (issue 36, point 1's server side)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from bot.activity import choice_ids
+from bot.activity.moves import play_choice
+from bot.activity.read_model import WATCHER_VIEW, game_model, no_game
+from bot.application.records import GameRecord
+from bot.application.service import GameService
+from game_core.board import PROPERTIES
+from game_core.state import PLAYER
+
+from cogs.play.message import build_controls
+
+PLAYER_ID = 5
+
+
+def message_names(record: GameRecord) -> set[str]:
+    """The names the game message's controls carry after their game, version and owner."""
+    names: set[str] = set()
+    for item in build_controls(record, locale="en").children:
+        custom_id = getattr(item, "custom_id", "")
+        parts = custom_id.split(":")
+        if custom_id.startswith("sm:b:"):
+            # Pay it for me: the message lists the plan on a confirm step (plan_debt, then
+            # plan_debt_go); the board shows the plan in the choice's detail: one tap.
+            names.add("plan_debt_go" if parts[5] == "plan_debt" else parts[5])
+        elif custom_id.startswith("sm:s:"):
+            names.update(f"{parts[5]}={option.value}" for option in item.item.options)
+        elif custom_id.startswith("sm:again:"):
+            names.add(choice_ids.AGAIN)
+    return names
+
+
+def model_ids(model: dict) -> set[str]:
+    found = {c["id"] for c in model["decision"]["choices"]}
+    for menu in model["decision"].get("menus", []):
+        found.update(c["id"] for c in menu["choices"])
+    return found
+
+
+async def test_the_boards_choices_are_the_messages_controls_move_after_move(tmp_path: Path):
+    service = await GameService.open(tmp_path / "g.sqlite3", seed_source=lambda: 7)
+    try:
+        record = await service.start(PLAYER_ID, None, None)
+        for _ in range(80):
+            model = game_model(record, [], locale="en")
+            assert message_names(record) == model_ids(model)
+            for card in model["cards"].values():
+                assert {c["id"] for c in card["choices"]} <= model_ids(model)
+            if record.game.is_over:
+                break
+            # Play the plain engine actions, in turn (Buy before Decline: a fuller board).
+            ids = [c["id"] for c in model["decision"]["choices"]
+                   if c["id"] not in ("roll_on",)]
+            choice = choice_ids.decode(ids[0])
+            assert choice is not None
+            played = await play_choice(service, record.id, PLAYER_ID, record.version, choice)
+            record = played.record
+    finally:
+        await service.close()
+
+
+async def test_every_word_comes_in_the_viewers_language(tmp_path: Path):
+    service = await GameService.open(tmp_path / "g.sqlite3", seed_source=lambda: 7)
+    try:
+        record = await service.start(PLAYER_ID, None, None)
+        models = {code: game_model(record, [], locale=code) for code in ("en", "fr", "es")}
+    finally:
+        await service.close()
+    assert len({m["strings"]["board"] for m in models.values()}) == 3
+    assert len({m["decision"]["choices"][0]["label"] for m in models.values()}) == 3
+    assert len({m["panel"][0]["label"] for m in models.values()}) == 3
+    assert models["fr"]["locale"] == "fr" and len(models["fr"]["squares"]) == 40
+    assert all(square["label"] for square in models["es"]["squares"])
+    json.dumps(models)  # JSON all the way down
+
+
+async def test_no_menu_is_cut_at_25_options(tmp_path: Path):
+    """Discord's menus hold 25 options; the board lists every property it may mortgage."""
+    service = await GameService.open(tmp_path / "g.sqlite3", seed_source=lambda: 7)
+    try:
+        record = await service.start(PLAYER_ID, None, None)
+    finally:
+        await service.close()
+    for square in PROPERTIES:
+        record.game.s.owner[square] = PLAYER
+    model = game_model(record, [], locale="en")
+    [mortgage] = [m for m in model["decision"]["menus"] if m["kind"] == "mortgage"]
+    assert len(mortgage["choices"]) == 28
+    assert all(any(c["id"] == f"mortgage={square}" for c in model["cards"][str(square)]
+                   ["choices"]) for square in PROPERTIES)
+
+
+async def test_a_watcher_sees_the_game_without_a_choice(tmp_path: Path):
+    service = await GameService.open(tmp_path / "g.sqlite3", seed_source=lambda: 7)
+    try:
+        record = await service.start(PLAYER_ID, None, None)
+    finally:
+        await service.close()
+    model = game_model(record, [], locale="en", viewer=WATCHER_VIEW)
+    assert model["viewer"] == "watcher" and model["decision"]["choices"] == []
+    assert model["decision"]["prompt"] and all(not c["choices"]
+                                               for c in model["cards"].values())
+
+
+def test_without_a_game_the_board_offers_a_new_one():
+    model = no_game("fr")
+    assert model["game"] is None and len(model["squares"]) == 40
+    assert [c["id"] for c in model["decision"]["choices"]] == [choice_ids.NEW]
+
+
+def test_every_choice_id_decodes_and_nothing_else_does():
+    for text in ("roll", "buy", "roll_on", "plan_buy.on", "mortgage=39", "build=3",
+                 "sell=1.on.3ff", "decline_always.on", "new", "again"):
+        assert choice_ids.decode(text) is not None, text
+    for text in ("teleport", "roll.on", "mortgage=40", "build=9", "decline_always",
+                 "new.on", "mortgage", 5, None, "roll" * 40, "sell=1.on.zz"):
+        assert choice_ids.decode(text) is None, text
