@@ -217,18 +217,18 @@ def build_game_message(record: GameRecord, events: Sequence[Event], *, locale: s
 
 def add_board_button(view: discord.ui.View, record: GameRecord, *, locale: str) -> None:
     """Open the board (the Activity), when this bot serves it: on the first row with room
-    (a message has at most 5 rows of 5 buttons; a menu fills its row)."""
+    (a message has at most 5 rows of 5 buttons; a menu fills its row). discord.py itself
+    says where there is room: it placed the controls given no row, so counting rows here
+    could put the button on a full one (ValueError: it would not fit)."""
     if not board_shown():
         return
-    used: dict[int, int] = {}
-    for item in view.children:
-        row = item.row if item.row is not None else 0
-        used[row] = used.get(row, 0) + (5 if isinstance(item, discord.ui.Select) else 1)
     for row in range(5):
-        if used.get(row, 0) < 5:
+        try:
             view.add_item(OpenBoardButton(record.id, row=row,
                                           label=t(locale, "activity.button.launch")))
-            return
+        except ValueError:
+            continue
+        return
 
 
 def add_way_to_win(embed: discord.Embed, record: GameRecord, *, locale: str) -> None:

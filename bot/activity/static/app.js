@@ -42,7 +42,10 @@ function show(model) {
   renderHint(model, choose, state.busy);
   renderHistory(model);
   card.render(model, state.busy);
-  document.getElementById('app').setAttribute('aria-busy', 'false');
+  const app = document.getElementById('app');
+  app.setAttribute('aria-busy', 'false');
+  // The version shown, for the tests and anyone debugging: a number, not a word.
+  app.dataset.version = model.game ? String(model.game.version) : '';
   document.body.dataset.viewer = model.viewer || 'player';
 }
 
@@ -50,7 +53,7 @@ async function session() {
   if (state.session) return state.session;
   if (!state.signing) {
     state.signing = signIn(sdk, clientId,
-      (code, instanceId) => postToken(code, instanceId, mockMode ? query.get('locale') : null))
+      (code, instanceId) => postToken(code, instanceId))
       .then((answer) => {
         state.session = answer.session;
         return answer.session;
