@@ -76,8 +76,11 @@ async function withSession(call) {
   }
 }
 
-async function choose(choice) {
+async function choose(choice, button) {
   if (state.busy || !state.model) return;
+  // The pressed button goes (disabled, then redrawn): the keyboard goes on from the same place.
+  state.refocus = button?.closest('#decision, #hint') ? 'decision'
+    : button?.closest('#card') ? 'card' : null;
   state.busy = true;
   setBusy(true);
   showProblem('');
@@ -92,7 +95,17 @@ async function choose(choice) {
   } finally {
     state.busy = false;
     setBusy(false);
+    refocus(state.refocus);
+    state.refocus = null;
   }
+}
+
+function refocus(where) {
+  const lost = document.activeElement === document.body || document.activeElement === null;
+  if (!where || !lost) return;
+  const scope = where === 'card' && card.dialog.open ? card.dialog : document.getElementById('decision');
+  const next = scope.querySelector('button:not([disabled])') || document.getElementById('prompt');
+  next.focus();
 }
 
 async function start() {

@@ -119,8 +119,7 @@ function menuBox(menu, onChoose, busy) {
 /** The decision: the prompt, the choices, and the sell/mortgage/lift menus whole. */
 export function renderDecision(model, onChoose, busy) {
   const decision = model.decision || { prompt: '', choices: [] };
-  const hadFocus = $('decision').contains(document.activeElement)
-    && document.activeElement !== document.body;
+  const hadFocus = $('decision').contains(document.activeElement);
   $('prompt').textContent = decision.prompt || '';
   const choices = model.viewer === 'watcher' ? [] : decision.choices || [];
   $('choices').replaceChildren(...choices.map((c) => choiceButton(c, onChoose, busy)));

@@ -77,10 +77,10 @@ class Watched:
     def attach(self, page: Any) -> None:
         page.on("console", lambda m: m.type == "error" and self.errors.append(m.text))
         page.on("pageerror", lambda e: self.errors.append(f"page error: {e}"))
-        page.on("request", self._request)
+        page.on("request", lambda request: self._request(request.url))
+        page.on("websocket", lambda socket: self._request(socket.url))
 
-    def _request(self, request: Any) -> None:
-        url = request.url
+    def _request(self, url: str) -> None:
         self.requests.append(url)
         if url.startswith("data:"):
             return
