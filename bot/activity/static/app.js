@@ -30,12 +30,18 @@ function newer(next, shown) {
 function show(model) {
   if (!model || !newer(model, state.model)) return;
   const before = state.model;
-  const rolled = Boolean(model.dice) && (!before?.game || !model.game
-    || before.game.version !== model.game.version) && JSON.stringify(model.dice) !== 'null';
+  if (before?.game && model.game && before.game.id === model.game.id
+      && before.game.version === model.game.version) {
+    // A push of the version shown tells its last stored move only; the answer to our own
+    // tap told all of it (a Roll on's lines): keep those (docs/activity-api.md).
+    model = { ...model, account: before.account };
+  }
+  const rolled = Boolean(model.dice) && before !== null
+    && before.game?.version !== model.game?.version;
   state.model = model;
   renderStrings(model);
   renderPanel(model);
-  renderDice(model, rolled && before !== null);
+  renderDice(model, rolled);
   renderDecision(model, choose, state.busy);
   board.render(model);
   renderAccount(model);

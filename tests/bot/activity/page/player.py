@@ -41,17 +41,22 @@ def tap(page: Any, button: Any) -> int:
     return version
 
 
-def next_choice(page: Any, lang: str) -> Any:
-    """The choice a quick player taps, found by its name in `lang`: cash out when it wins,
-    else roll on, buy, let the game pay a debt, roll, decline; else the first one offered."""
+QUICK = ("clicks.button.cash_out", "clicks.button.roll_on", "button.buy",
+         "clicks.button.pay_for_me", "button.roll", "button.decline")
+BUYER = ("button.buy", "clicks.button.pay_for_me", "button.roll", "button.decline")
+
+
+def next_choice(page: Any, lang: str, keys: tuple[str, ...] = QUICK) -> Any:
+    """The first of `keys` offered, found by its name in `lang` (QUICK: cash out when it
+    wins, else roll on, buy, let the game pay a debt, roll, decline), else the first choice
+    offered (the jail's, the build menu's...)."""
     group = choices(page, lang)
-    exact = [t(lang, "clicks.button.cash_out"), t(lang, "clicks.button.roll_on"),
-             t(lang, "clicks.button.pay_for_me"), t(lang, "button.roll")]
-    buy = t(lang, "button.buy", price="").split("(")[0].strip()
-    for name in exact[:2] + [re.compile("^" + re.escape(buy))] + exact[2:] + [
-            t(lang, "button.decline")]:
-        button = group.get_by_role("button", name=name, exact=True) if isinstance(
-            name, str) else group.get_by_role("button", name=name)
+    for key in keys:
+        if key == "button.buy":  # "Buy ($60)": its name starts with the word
+            word = t(lang, key, price="").split("(")[0].strip()
+            button = group.get_by_role("button", name=re.compile("^" + re.escape(word)))
+        else:
+            button = group.get_by_role("button", name=t(lang, key), exact=True)
         if button.count():
             return button.first
     return group.get_by_role("button").first
@@ -62,14 +67,15 @@ def message_version(world: dict[str, Any], table: Table) -> int | None:
     return message.version
 
 
-def play(world: dict[str, Any], page: Any, table: Table, lang: str, taps: int) -> int:
-    """Tap up to `taps` choices (or to the end of the game); each move shows on the chat
-    message. How many taps it took."""
+def play(world: dict[str, Any], page: Any, table: Table, lang: str, taps: int,
+         keys: tuple[str, ...] = QUICK) -> int:
+    """Tap up to `taps` choices (next_choice's) or to the end of the game; each move shows
+    on the chat message. How many taps it took."""
     over = t(lang, "button.play_again")
     for done in range(taps):
         if choices(page, lang).get_by_role("button", name=over).count():
             return done
-        version = tap(page, next_choice(page, lang))
+        version = tap(page, next_choice(page, lang, keys))
         # The chat message shows the move made on the board (its controls are for it).
         world["fake"].wait_until(lambda v=version: message_version(world, table) in (v, None)
                                  and world["fake"].messages[table.message_id].edits > 0, 30)

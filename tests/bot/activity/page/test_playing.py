@@ -48,7 +48,8 @@ def test_tapping_the_board_in_french_and_spanish(world, browser, lang):
     try:
         expect(page.get_by_role("heading", name=t(lang, "activity.decision"))).to_be_visible()
         expect(page.get_by_role("list", name=t(lang, "activity.squares"))).to_be_visible()
-        tap(page, choices(page, lang).get_by_role("button", name=t(lang, "button.roll"), exact=True))
+        tap(page, choices(page, lang).get_by_role("button", name=t(lang, "button.roll"),
+                                                  exact=True))
         assert play(world, page, table, lang, 12) > 0
         expect(page.get_by_role("heading", name=t(lang, "activity.history"))).to_be_visible()
         watched.check()

@@ -115,7 +115,8 @@ def test_a_watcher_sees_the_game_without_a_choice(world, browser):
         c.startswith("sm:board:") for c in fake.messages[table.message_id].custom_ids) else None
     if launch is None:  # the seeded message predates the button: a first tap shows it
         context, page, _ = board_for(world, browser, table, "en")
-        tap(page, choices(page, "en").get_by_role("button", name=t("en", "button.roll"), exact=True))
+        tap(page, choices(page, "en").get_by_role("button", name=t("en", "button.roll"),
+                                                  exact=True))
         context.close()
         fake.wait_until(lambda: any(c.startswith("sm:board:") for c in
                                     fake.messages[table.message_id].custom_ids), 30)
