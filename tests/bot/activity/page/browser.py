@@ -10,6 +10,7 @@ none).
 
 from __future__ import annotations
 
+import functools
 import os
 import shutil
 import subprocess
@@ -37,6 +38,7 @@ def _playwrights_own() -> str | None:
     return path if os.path.exists(path) else None
 
 
+@functools.cache  # once a run: a download that can't be reached is tried once
 def find_chromium() -> str | None:
     """Debian's Chromium, another on PATH, or Playwright's own (installed if it can be)."""
     for candidate in (os.environ.get("MONOPOLY_CHROMIUM"), DEBIAN_CHROMIUM,
