@@ -14,7 +14,6 @@ const state = { model: null, session: null, busy: false, live: null, signing: nu
 const query = new URLSearchParams(window.location.search);
 let sdk = null;
 let clientId = null;
-let mockMode = false;
 
 const board = new Board(document.getElementById('board'), document.getElementById('pawn-label'),
   (index, opener) => card.open(state.model, index, opener));
@@ -118,9 +117,7 @@ async function start() {
   try {
     const config = await getConfig();
     clientId = config.client_id;
-    const made = makeSdk(clientId, query);
-    sdk = made.sdk;
-    mockMode = made.mock;
+    ({ sdk } = makeSdk(clientId, query));
     show(await withSession((s) => getGame(s)));
     state.live = openLive(() => state.session, show, () => {
       state.session = null;

@@ -32,6 +32,7 @@ def main() -> int:
                 context, page, watched = board_for(world, browser, table, lang, width=width,
                                                    height=height, reduced_motion=True)
                 play(world, page, table, lang, TAPS, BUYER)
+                page.mouse.move(0, 0)  # no button under the pointer (hovered)
                 path = OUT / f"{device}-{lang}.png"
                 page.screenshot(path=str(path))
                 watched.check()
