@@ -10,6 +10,7 @@ Activity's instance) gets the same model without a single choice.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import lru_cache
 from typing import Any
 
 from game_core import (
@@ -72,7 +73,12 @@ def _choice(choice_id: str, label: str, detail: str = "", style: str = "secondar
 
 
 def strings(locale: str) -> dict[str, str]:
-    return {key: t(locale, f"activity.{key}") for key in STRING_KEYS}
+    return dict(_strings(language(locale).code))
+
+
+@lru_cache(maxsize=8)
+def _strings(code: str) -> tuple[tuple[str, str], ...]:
+    return tuple((key, t(code, f"activity.{key}")) for key in STRING_KEYS)
 
 
 def no_game(locale: str, edition: str | None = None) -> dict[str, Any]:
@@ -309,7 +315,20 @@ def _flows(record: GameRecord, choices: Choices, locale: str, flow_id: Any
 def _card(game: Game, i: int, locale: str, allowed: list[dict[str, str]]) -> dict[str, Any]:
     """A property's card: price, rent at each level, mortgage value, owner, and the sale,
     mortgage or lift it allows now."""
-    square, s, edition = SQUARES[i], game.s, game.edition
+    owner = {PLAYER: "player", BANK: "bank"}.get(game.s.owner[i])
+    lines = [*_card_lines(game.edition, i, language(locale).code),
+             {"label": t(locale, "activity.owner"),
+              "value": t(locale, f"owner.{owner or 'nobody'}")}]
+    return {"title": square_name(game.edition, i), "lines": lines, "owner": owner,
+            "choices": allowed}
+
+
+@lru_cache(maxsize=40 * 3 * 3)
+def _card_lines(edition: str, i: int, locale: str) -> tuple[dict[str, str], ...]:
+    """What never changes on a card (RULES' amounts in the edition's money, the viewer's
+    words): worded once per square, edition and language. The dicts are shared: never
+    changed after."""
+    square = SQUARES[i]
 
     def money(amount: int) -> str:
         return format_money(amount, edition, locale)
@@ -333,11 +352,7 @@ def _card(game: Game, i: int, locale: str, allowed: list[dict[str, str]]) -> dic
                           "value": t(locale, "activity.card.utility.rent", factor=factor)})
     lines.append({"label": t(locale, "activity.card.mortgage"),
                   "value": money(square.mortgage_value)})
-    owner = {PLAYER: "player", BANK: "bank"}.get(s.owner[i])
-    lines.append({"label": t(locale, "activity.owner"),
-                  "value": t(locale, f"owner.{owner or 'nobody'}")})
-    return {"title": square_name(edition, i), "lines": lines, "owner": owner,
-            "choices": allowed}
+    return tuple(lines)
 
 
 __all__ = ["PLAYER_VIEW", "SCHEMA", "WATCHER_VIEW", "game_model", "no_game", "strings"]

@@ -47,13 +47,16 @@ log = logging.getLogger(__name__)
 SESSION_LABEL = b"activity-sessions"
 MAX_BODY = 8 * 1024
 CACHE_HASHED = "public, max-age=31536000, immutable"
-# Token exchange: per address (behind a proxy, the proxy's: generous). Actions and reads:
-# per player, far above what a person taps, far below what would cost the others.
-TOKEN_RATE, TOKEN_BURST = 5.0, 20
+# Token exchange: per address (the client's as a proxy on this machine forwards it, else
+# the connection's: every page comes through Discord's proxy, so this is generous; a code is
+# single-use anyway, and a refused one is never retried). Actions and reads: per player, far
+# above what a person taps, far below what would cost the others.
+TOKEN_RATE, TOKEN_BURST = 50.0, 100
 ACTION_RATE, ACTION_BURST = 10.0, 20
 READ_RATE, READ_BURST = 20.0, 40
 FIRST_MESSAGE_WAIT = 10.0
 HISTORY_MOVES = 10
+MODELS_KEPT = 256
 
 
 class ActivityServer:
@@ -74,6 +77,9 @@ class ActivityServer:
         self._oauth: DiscordOAuth | None = None
         self._runner: web.AppRunner | None = None
         self._sockets: set[web.WebSocketResponse] = set()
+        # The newest read models built, by (game, version, language, viewer, name): a state
+        # pushed to several views (a player's page, its watchers) is built once.
+        self._models: dict[tuple[int, int, str, str, str], dict[str, Any]] = {}
         self.port: int | None = None
 
     # ---- lifecycle (as the metrics endpoint's: bot.hosting.observability.endpoint) -----
@@ -154,7 +160,7 @@ class ActivityServer:
     # ---- the token exchange ------------------------------------------------------------
 
     async def _token(self, request: web.Request) -> web.Response:
-        _limited(self.token_limit, request.remote or "?")
+        _limited(self.token_limit, _address(request))
         body = await _body(request)
         code, instance_id = body.get("code"), body.get("instance_id", "")
         if not isinstance(code, str) or not code or len(code) > 200 \
@@ -228,14 +234,25 @@ class ActivityServer:
                     played: Played | None = None) -> dict[str, Any]:
         if record is None:
             return read_model.no_game(session.locale)
+        key = (record.id, record.version, session.locale, viewer,
+               session.name if viewer == read_model.PLAYER_VIEW else "")
+        if played is None:  # the same state for every view that shows it: built once
+            cached = self._models.get(key)
+            if cached is not None:
+                return cached
         service = self._bot.service
         entries = await service.history(record.id, limit=HISTORY_MOVES)
         last = list(events) if events is not None else (
             list(entries[0].events) if entries else [])
         older = [list(entry.events) for entry in entries[1:]]
         name = session.name if viewer == read_model.PLAYER_VIEW else ""
-        return read_model.game_model(record, last, locale=session.locale, viewer=viewer,
-                                     player=name, played=played, history=older)
+        model = read_model.game_model(record, last, locale=session.locale, viewer=viewer,
+                                      player=name, played=played, history=older)
+        if played is None:
+            self._models[key] = model
+            while len(self._models) > MODELS_KEPT:
+                self._models.pop(next(iter(self._models)))
+        return model
 
     async def _action(self, request: web.Request) -> web.Response:
         session = self._session(request)
@@ -379,6 +396,16 @@ async def _drain(socket: web.WebSocketResponse) -> None:
     """Read (and ignore) what the page sends after its session, until it closes."""
     async for _ in socket:
         pass
+
+
+def _address(request: web.Request) -> str:
+    """The client's address: a reverse proxy on this machine (the connection comes from the
+    loopback) says it in X-Forwarded-For's last entry; anyone else can't be believed."""
+    remote = request.remote or "?"
+    forwarded = request.headers.get("X-Forwarded-For", "")
+    if forwarded and remote in ("127.0.0.1", "::1"):
+        return forwarded.rsplit(",", 1)[-1].strip()[:64] or remote
+    return remote
 
 
 def _limited(limit: RateLimit, key: object) -> None:

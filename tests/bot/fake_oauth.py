@@ -51,9 +51,10 @@ class FakeActivities:
     # ---- what the tests do -------------------------------------------------------------
 
     def code_for(self, user_id: int, *, name: str = "Ada", locale: str = "en-US",
-                 redirect_uri: str = REDIRECT_URI) -> str:
-        """An authorization code, as the SDK's authorize() gets one for `user_id`."""
-        code = secrets.token_urlsafe(16)
+                 redirect_uri: str = REDIRECT_URI, code: str | None = None) -> str:
+        """An authorization code, as the SDK's authorize() gets one for `user_id` (`code`:
+        that very text, e.g. the one the SDK's mock mode hands its page)."""
+        code = code or secrets.token_urlsafe(16)
         self.codes[code] = ({"id": str(user_id), "username": name.lower(),
                              "global_name": name, "discriminator": "0", "avatar": None,
                              "locale": locale}, redirect_uri)
