@@ -37,6 +37,7 @@ from bot.narration.account import (
     narrate_steps, plan_label, stop_line,
 )
 from bot.pictures.layout import GROUP_COLOURS
+from bot.pictures.short_names import board_name
 
 from . import choice_ids as ids
 
@@ -171,6 +172,9 @@ def _squares(game: Game, locale: str) -> list[dict[str, Any]]:
             "hotel": s.buildings[i] == HOTEL, "mortgaged": s.mortgaged[i],
             "price": format_money(square.price, edition, locale) if square.price else None,
             "label": label,
+            # The name the board picture writes where the full one can't fit (a small
+            # square); its "- " marks where a line may break, as a browser breaks at "-".
+            "short": board_name(edition, i).replace("- ", "-"),
         })
     return squares
 

@@ -91,6 +91,7 @@ class ActivityServer:
         route.add_get("/", self._index)
         route.add_get("/index.html", self._index)
         route.add_get("/static/{path:.+}", self._static)
+        route.add_get("/api/config", self._config)
         route.add_post("/api/token", self._token)
         route.add_get("/api/game", self._game)
         route.add_post("/api/game/action", self._action)
@@ -147,6 +148,14 @@ class ActivityServer:
         if asset is None:
             raise ApiError(404, "not_found")
         return _file(request, asset, "no-cache")
+
+    async def _config(self, request: web.Request) -> web.Response:
+        """What the page needs before it signs in: the application's id, the SDK's client id
+        (so that the page's files name no application)."""
+        app_id = self._bot.application_id
+        if app_id is None:
+            raise ApiError(503, "unavailable")
+        return _json({"client_id": str(app_id)})
 
     # ---- the token exchange ------------------------------------------------------------
 
