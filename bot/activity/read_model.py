@@ -125,7 +125,7 @@ def game_model(record: GameRecord, events: Sequence[Event], *, locale: str,
     model["squares"] = _squares(game, locale)
     model["pawn"] = {"square": s.position, "in_jail": s.in_jail,
                      "label": t(locale, "activity.pawn.at",
-                                square=square_name(edition, s.position, in_jail=s.in_jail))}
+                                square=square_name(edition, s.position, locale, in_jail=s.in_jail))}
     model["bank_pawns"] = [i for i in range(40) if s.owner[i] == BANK]
     model["dice"] = list(s.last_dice) if any(s.last_dice) else None
     model["panel"] = _panel(record, locale)
@@ -156,7 +156,7 @@ def _squares(game: Game, locale: str) -> list[dict[str, Any]]:
     squares = []
     for square in SQUARES:
         i = square.index
-        name = square_name(edition, i, in_jail=s.in_jail and s.position == JAIL)
+        name = square_name(edition, i, locale, in_jail=s.in_jail and s.position == JAIL)
         owner = owners.get(s.owner[i])
         colour = GROUP_COLOURS.get(square.group) if square.kind is Kind.STREET else None
         if square.is_property:
@@ -174,7 +174,7 @@ def _squares(game: Game, locale: str) -> list[dict[str, Any]]:
             "label": label,
             # The name the board picture writes where the full one can't fit (a small
             # square); its "- " marks where a line may break, as a browser breaks at "-".
-            "short": board_name(edition, i).replace("- ", "-"),
+            "short": board_name(edition, i, locale).replace("- ", "-"),
         })
     return squares
 
@@ -319,7 +319,7 @@ def _card(game: Game, i: int, locale: str, allowed: list[dict[str, str]]) -> dic
     lines = [*_card_lines(game.edition, i, language(locale).code),
              {"label": t(locale, "activity.owner"),
               "value": t(locale, f"owner.{owner or 'nobody'}")}]
-    return {"title": square_name(game.edition, i), "lines": lines, "owner": owner,
+    return {"title": square_name(game.edition, i, locale), "lines": lines, "owner": owner,
             "choices": allowed}
 
 
