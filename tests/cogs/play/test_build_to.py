@@ -9,7 +9,9 @@ from functools import cache
 import pytest
 
 from bot.i18n import format_money
+from bot.i18n import t as t_
 from bot.narration import square_name
+from bot.narration.narrate import buildings_text
 from game_core import Game
 from game_core.board import SQUARES
 from game_core.prompts import Follow
@@ -116,10 +118,11 @@ async def test_P2_one_pick_builds_the_street_up_to_the_level_whose_cost_it_showe
     assert t.cash == cash - 3 * cost  # exactly what the option said, nothing else
     assert after.version == record.version + 1  # one click, one stored decision
     assert after.game.pending == ROLL  # the stop is over: the player chose where to stop
-    # Each building is told, so history and narration stay exact.
+    # One pick, one line: the street, where it now stands, and the whole cost.
     events = message.embeds[0].fields[0].value  # the message, edited in place
-    for count in range(before + 1, before + 4):
-        assert f"{name} ({count})" in events, events
+    assert t_(locale, "ev.built.player.to", square=name,
+              buildings=buildings_text(before + 3, locale), cost=money(3 * cost)) in events
+    assert events.count(name) == 1, events
     assert await world.env.bot.service.verify(1)  # H3: the stored log replays exactly
     assert world.env.errors == []
 

@@ -73,7 +73,8 @@ async def test_a_game_message_that_cant_be_edited_is_posted_again(world, status,
     assert record.status == "lost"
     assert record.message_id not in (None, start.response.id)  # the new message is the game's
     new = next(m for m in world.channel.history() if m.id == record.message_id)
-    assert "You lost" in new.embeds[0].fields[1].value
+    told, pending = new.embeds[0].fields[0].value, new.embeds[0].fields[1].value
+    assert "You resigned: game lost" in told and "lost" not in pending  # the end said once
     assert [c["custom_id"] for c in components(new)] == [f"sm:again:1:{world.alice.id}",
                                                          "sm:money:1"]
 
