@@ -20,6 +20,14 @@ from bot.hosting.settings import Settings, SettingsError
 log = logging.getLogger("bot")
 
 
+# Seconds discord.py's connection loop gets to end once the bot is closed. It may be waiting
+# out a reconnect's backoff (or retrying a shard's first connection) and would only notice
+# the close when that wait ends, minutes later: past this, it is cancelled. With the drain
+# (7 s at most), the gateway (0.5 s) and the workers (1 s), a stop stays within the 10 s a
+# service manager gives it, whatever Discord's state.
+RUNNER_STOP = 0.5
+
+
 async def serve(bot: MonopolyBot, token: str) -> None:
     """Run until the bot stops or a signal asks it to; then close cleanly (database too)."""
     loop = asyncio.get_running_loop()
@@ -29,18 +37,45 @@ async def serve(bot: MonopolyBot, token: str) -> None:
             loop.add_signal_handler(sig, stop.set)
         except (NotImplementedError, RuntimeError):  # not on this platform / thread
             pass
-    async with bot:
-        # The database first: a MONOPOLY_DB that can't be used stops the bot before it logs
-        # in to Discord (StartupError, one line), not after it has connected.
-        await bot.open_database()
-        runner = asyncio.create_task(bot.start(token))
-        stopper = asyncio.create_task(stop.wait())
-        done, _ = await asyncio.wait({runner, stopper}, return_when=asyncio.FIRST_COMPLETED)
-        if stopper in done:
-            log.info("stopping on signal")
-            await bot.close()
-        stopper.cancel()
-        await runner  # re-raises a login failure
+    cut = False
+    try:
+        async with bot:
+            # The database first: a MONOPOLY_DB that can't be used stops the bot before it
+            # logs in to Discord (StartupError, one line), not after it has connected.
+            await bot.open_database()
+            runner = asyncio.create_task(bot.start(token))
+            stopper = asyncio.create_task(stop.wait())
+            done, _ = await asyncio.wait({runner, stopper},
+                                         return_when=asyncio.FIRST_COMPLETED)
+            if stopper in done:
+                log.info("stopping on signal")
+                await bot.close()
+                await _ended(runner)
+            stopper.cancel()
+            if not runner.cancelled():
+                await runner  # re-raises a login failure
+            # The library's own close (awaited again on the way out) still waiting for a
+            # Discord that never answers the gateway's close: the database is closed, so cut.
+            closing = bot._closing_task
+            if closing is not None and not closing.done():
+                cut = True
+                closing.cancel()
+    except asyncio.CancelledError:
+        task = asyncio.current_task()
+        if not cut or (task is not None and task.cancelling()):
+            raise
+
+
+async def _ended(runner: asyncio.Task[None]) -> None:
+    """The connection loop ended by itself, or cancelled after RUNNER_STOP seconds."""
+    await asyncio.wait({runner}, timeout=RUNNER_STOP)
+    if not runner.done():
+        log.info("stopping: no more reconnects to Discord")
+        runner.cancel()
+        try:
+            await runner
+        except asyncio.CancelledError:
+            pass
 
 
 def setup_logging(settings: Settings, stream: TextIO | None = None) -> logging.Handler:
