@@ -45,6 +45,8 @@ log = logging.getLogger(__name__)
 LOCK_SPACE = 0x4D4F4E4F
 WARM_BUDGET = 30.0  # seconds a standing-by process waits for its workers before taking over
 CONNECT_BUDGET = 10.0
+STOP_BUDGET = 0.5  # seconds the handover, and the lock connection's close, get on SIGTERM
+RETRY_EVERY = 1.0  # seconds between tries when the lock connection is lost while standing by
 
 
 class Handoff:
@@ -65,9 +67,7 @@ class Handoff:
 
     async def start(self) -> None:
         """Take every free shard lock now; the others are waited for in `take_over`."""
-        import asyncpg
-
-        self._conn = await asyncio.wait_for(asyncpg.connect(self._url), CONNECT_BUDGET)
+        await self._connect()
         for shard_id in self.shard_ids:
             if await self._conn.fetchval("SELECT pg_try_advisory_lock($1, $2)", LOCK_SPACE,
                                          shard_id):
@@ -77,6 +77,11 @@ class Handoff:
         if self.waiting:
             log.info("shard %s served by another process: connecting beside it",
                      _ids(self.waiting))
+
+    async def _connect(self) -> None:
+        import asyncpg
+
+        self._conn = await asyncio.wait_for(asyncpg.connect(self._url), CONNECT_BUDGET)
 
     def take_over_when_ready(self, ready: Any) -> None:
         """In the background: once `ready()` (connected and warm) is done, stand by for the
@@ -88,10 +93,19 @@ class Handoff:
         await ready()
         log.info("standing by for shard %s: connected and warm; stop the process serving it "
                  "(SIGTERM) to hand it over", _ids(self.waiting))
-        for shard_id in sorted(self.waiting):
-            async with self._lock:
-                await self._conn.fetchval("SELECT pg_advisory_lock($1, $2)", LOCK_SPACE,
-                                          shard_id)
+        while self.waiting:
+            shard_id = min(self.waiting)
+            try:
+                async with self._lock:
+                    if self._conn is None or self._conn.is_closed():
+                        await self._connect()
+                    await self._conn.fetchval("SELECT pg_advisory_lock($1, $2)", LOCK_SPACE,
+                                              shard_id)
+            except Exception as exc:  # noqa: BLE001 -- the server restarted, say: again
+                log.warning("standing by for shard %d: the lock connection failed (%r); "
+                            "trying again", shard_id, exc)
+                await asyncio.sleep(RETRY_EVERY)
+                continue
             self.waiting.discard(shard_id)
             self.serving.add(shard_id)
             log.info("took shard %d over at %.3f", shard_id, time.time())
@@ -104,22 +118,25 @@ class Handoff:
         if self._conn is None or not self.serving:
             return set()
         try:
-            async with self._lock:
-                rows = await self._conn.fetch(
-                    "SELECT DISTINCT objid::int8 AS shard FROM pg_locks WHERE locktype = "
-                    "'advisory' AND NOT granted AND classid::int8 = $1 AND objsubid = 2 AND "
-                    "database = (SELECT oid FROM pg_database WHERE datname = "
-                    "current_database())", LOCK_SPACE)
-                waited = {int(r["shard"]) for r in rows} & self.serving
-                for shard_id in sorted(waited):
-                    self.handed.add(shard_id)  # from now on its clicks are left to the other
-                    at = time.time()
-                    await self._conn.fetchval("SELECT pg_advisory_unlock($1, $2)",
-                                              LOCK_SPACE, shard_id)
-                    log.info("handed shard %d over at %.3f", shard_id, at)
+            return await asyncio.wait_for(self._hand_over(), STOP_BUDGET)
         except Exception as exc:  # noqa: BLE001 -- then the clicks are refused, as before
             log.warning("could not hand the shards over (%r)", exc)
             return set()
+
+    async def _hand_over(self) -> set[int]:
+        async with self._lock:
+            rows = await self._conn.fetch(
+                "SELECT DISTINCT objid::int8 AS shard FROM pg_locks WHERE locktype = "
+                "'advisory' AND NOT granted AND classid::int8 = $1 AND objsubid = 2 AND "
+                "database = (SELECT oid FROM pg_database WHERE datname = current_database())",
+                LOCK_SPACE)
+            waited = {int(r["shard"]) for r in rows} & self.serving
+            for shard_id in sorted(waited):
+                self.handed.add(shard_id)  # from now on its clicks are left to the other
+                at = time.time()
+                await self._conn.fetchval("SELECT pg_advisory_unlock($1, $2)", LOCK_SPACE,
+                                          shard_id)
+                log.info("handed shard %d over at %.3f", shard_id, at)
         return waited
 
     async def close(self) -> None:
@@ -128,7 +145,7 @@ class Handoff:
         conn, self._conn = self._conn, None
         if conn is not None:
             try:
-                await asyncio.wait_for(conn.close(), 1.0)
+                await asyncio.wait_for(conn.close(), STOP_BUDGET)
             except Exception:  # noqa: BLE001 -- a lock connection that can't close cleanly
                 conn.terminate()  # is cut: the server frees its locks with it
 
