@@ -152,6 +152,10 @@ def describe(restart: Restart, outages: list[Any], clicks: list[Click]) -> float
     missed = [c for c in in_gap if c.interaction.acked is None and not c.interaction.replies]
     gap = (f"{restart.gap * 1000:.0f} ms ({len(in_gap)} clicks sent then, {len(missed)} "
            "unanswered)" if restart.gap is not None else "not logged")
+    # Not handed over (nobody stood by when SIGTERM came): its clicks were left unanswered
+    # from the SIGTERM (refused in words, then ignored by the one standing by) until taken.
+    unserved = restart.gap if restart.gap is not None else (
+        (restart.took or restart.ready) - restart.term)
     handed = (f"{(restart.handed - restart.term) * 1000:.0f} ms after SIGTERM"
               if restart.handed is not None else "?")
     drained = re.search(r"finishing (\d+) interactions.*?every interaction finished "
@@ -163,7 +167,7 @@ def describe(restart: Restart, outages: list[Any], clicks: list[Click]) -> float
           f"{drain}stopped in {restart.exited - restart.term:.1f} s (exit "
           f"{restart.returncode}); its shard without a session {gone}; handed over "
           f"{handed}, gap {gap}")
-    return (down.seconds() if down else 0.0) + (restart.gap or 0.0)
+    return (down.seconds() if down else 0.0) + unserved
 
 
 def main() -> None:

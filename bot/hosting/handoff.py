@@ -91,16 +91,22 @@ class Handoff:
 
     async def _take_over(self, ready: Any) -> None:
         await ready()
-        log.info("standing by for shard %s: connected and warm; stop the process serving it "
-                 "(SIGTERM) to hand it over", _ids(self.waiting))
+        told = False
         while self.waiting:
             shard_id = min(self.waiting)
             try:
                 async with self._lock:
                     if self._conn is None or self._conn.is_closed():
                         await self._connect()
-                    await self._conn.fetchval("SELECT pg_advisory_lock($1, $2)", LOCK_SPACE,
-                                              shard_id)
+                    locking = asyncio.ensure_future(self._conn.fetchval(
+                        "SELECT pg_advisory_lock($1, $2)", LOCK_SPACE, shard_id))
+                    if not told:  # said once PostgreSQL has the request: SIGTERM may follow
+                        await self._queued(locking)
+                        log.info("standing by for shard %s: connected and warm; stop the "
+                                 "process serving it (SIGTERM) to hand it over",
+                                 _ids(self.waiting))
+                        told = True
+                    await locking
             except Exception as exc:  # noqa: BLE001 -- the server restarted, say: again
                 log.warning("standing by for shard %d: the lock connection failed (%r); "
                             "trying again", shard_id, exc)
@@ -109,6 +115,21 @@ class Handoff:
             self.waiting.discard(shard_id)
             self.serving.add(shard_id)
             log.info("took shard %d over at %.3f", shard_id, time.time())
+
+    async def _queued(self, locking: asyncio.Future[Any]) -> None:
+        """Until the lock request waits in PostgreSQL (seen from a second connection), or
+        is granted: only then can the serving process see that someone stands by."""
+        import asyncpg
+
+        pid = self._conn.get_server_pid()
+        probe = await asyncio.wait_for(asyncpg.connect(self._url), CONNECT_BUDGET)
+        try:
+            while not locking.done() and not await probe.fetchval(
+                    "SELECT EXISTS (SELECT 1 FROM pg_locks WHERE pid = $1 AND NOT granted "
+                    "AND locktype = 'advisory')", pid):
+                await asyncio.sleep(0.01)
+        finally:
+            await probe.close()
 
     async def release(self) -> set[int]:
         """On SIGTERM: the shards a process stands by for stop being served here (their

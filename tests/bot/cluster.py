@@ -62,6 +62,7 @@ class Restart:
     standing_by: float = 0.0  # ... and stood by, connected and warm
     gap: float | None = None  # seconds between the old handing over and the new taking over
     handed: float | None = None  # when the old one handed over (time.monotonic())
+    took: float | None = None  # when the new one took its last shard over (likewise)
 
     def in_gap(self, when: float) -> bool:
         """Whether `when` (time.monotonic()) is within the handoff's gap (both ends logged
@@ -105,7 +106,8 @@ class Cluster:
         to_monotonic = time.monotonic() - time.time()
         return Restart(index, term, exited, took, old.process.returncode, log, started,
                        standing_by, max(gaps) if len(gaps) == len(old.shard_ids) else None,
-                       min(handed.values()) + to_monotonic if handed else None)
+                       min(handed.values()) + to_monotonic if handed else None,
+                       max(taken.values()) + to_monotonic if taken else None)
 
     def stop(self) -> list[str]:
         return [bot.stop() for bot in self.bots]

@@ -5,6 +5,7 @@ shard go only if someone stands by for it, and the second has it a round trip la
 from __future__ import annotations
 
 import asyncio
+import logging
 import time
 
 import pytest
@@ -15,7 +16,7 @@ pytestmark = pytest.mark.postgres
 
 
 async def test_a_second_process_of_a_shard_stands_by_and_takes_it_when_the_first_lets_go(
-        postgres_url):
+        postgres_url, caplog):
     old, new = Handoff(postgres_url, [0, 1]), Handoff(postgres_url, [1, 2])
     ready = asyncio.Event()
     try:
@@ -26,8 +27,11 @@ async def test_a_second_process_of_a_shard_stands_by_and_takes_it_when_the_first
         new.take_over_when_ready(ready.wait)  # connected and warm: not yet
         await asyncio.sleep(0.2)
         assert new.waiting == {1}
-        ready.set()
-        await asyncio.sleep(0.2)  # now waiting for the lock
+        with caplog.at_level(logging.INFO, logger="bot.hosting.handoff"):
+            ready.set()
+            while "standing by for shard 1" not in caplog.text:
+                await asyncio.sleep(0.001)
+        # SIGTERM at once, as an operator's script would send it: the first sees the second.
         assert new.waiting == {1} and not new.serves(1)
         let_go = time.monotonic()
         assert await old.release() == {1}  # shard 0 has nobody standing by: kept
