@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import os
 import signal
 import sys
+import threading
 from typing import TextIO
 
 import aiohttp
@@ -26,15 +28,26 @@ log = logging.getLogger("bot")
 # (7 s at most), the gateway (0.5 s) and the workers (1 s), a stop stays within the 10 s a
 # service manager gives it, whatever Discord's state.
 RUNNER_STOP = 0.5
+# Seconds after the signal past which the process exits at once, whatever is still running
+# (a machine so busy that each step crawls): status 0 if the database was closed by then.
+STOP_DEADLINE = 9.5
 
 
 async def serve(bot: MonopolyBot, token: str) -> None:
     """Run until the bot stops or a signal asks it to; then close cleanly (database too)."""
     loop = asyncio.get_running_loop()
     stop = asyncio.Event()
+
+    def on_signal() -> None:
+        if not stop.is_set():
+            deadline = threading.Timer(STOP_DEADLINE, _out_of_time, args=(bot,))
+            deadline.daemon = True
+            deadline.start()
+        stop.set()
+
     for sig in (signal.SIGINT, signal.SIGTERM):
         try:
-            loop.add_signal_handler(sig, stop.set)
+            loop.add_signal_handler(sig, on_signal)
         except (NotImplementedError, RuntimeError):  # not on this platform / thread
             pass
     cut = False
@@ -64,6 +77,16 @@ async def serve(bot: MonopolyBot, token: str) -> None:
         task = asyncio.current_task()
         if not cut or (task is not None and task.cancelling()):
             raise
+
+
+def _out_of_time(bot: MonopolyBot) -> None:
+    """From a thread: the stop took STOP_DEADLINE seconds; end the process now, before a
+    service manager kills it."""
+    closed = bot.database_closed
+    log.warning("stopping: still running %.1f s after the signal; exiting now (database "
+                "%s)", STOP_DEADLINE, "closed" if closed else "not closed")
+    logging.shutdown()
+    os._exit(0 if closed else 1)
 
 
 async def _ended(runner: asyncio.Task[None]) -> None:

@@ -8,6 +8,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import sqlite3
+import time
 from collections.abc import Callable
 from functools import partial
 from pathlib import Path
@@ -27,7 +28,7 @@ from bot.application.service import GameService
 from bot.application.yardsticks import Yardsticks
 
 from .discord_limits import check_commands
-from .draining import Drain
+from .draining import DRAIN_BUDGET, Drain
 from .handoff import WARM_BUDGET, Handoff
 from .host import StartupError
 from .observability import Observability
@@ -260,9 +261,11 @@ class MonopolyBot(commands.AutoShardedBot):
         then on (bot.hosting.handoff). Every step is bounded: the whole fits in 10 s
         whatever Discord's state (bot/__main__.py ends a reconnect still waiting)."""
         try:
+            started = time.monotonic()
             if self.handoff is not None:
                 await self.handoff.release()
-            await self.drain.finish()
+            # The handover's time comes out of the drain's: the stop stays within 10 s.
+            await self.drain.finish(max(1.0, DRAIN_BUDGET - (time.monotonic() - started)))
             await Observability.of(self).stop()
         finally:
             try:
@@ -291,6 +294,11 @@ class MonopolyBot(commands.AutoShardedBot):
         lower priority) would hold the exit, and a restarted process's return, for seconds."""
         if self._workers is not None and self._owns_workers:
             await self._workers.close(timeout=WORKERS_STOP)
+
+    @property
+    def database_closed(self) -> bool:
+        """The database this bot opened is closed again (or it never opened one)."""
+        return self._service is None or not self._owns_service
 
     async def close_service(self) -> None:
         """Close the database this bot opened (not one it was handed); safe to repeat."""

@@ -45,7 +45,10 @@ log = logging.getLogger(__name__)
 LOCK_SPACE = 0x4D4F4E4F
 WARM_BUDGET = 30.0  # seconds a standing-by process waits for its workers before taking over
 CONNECT_BUDGET = 10.0
-STOP_BUDGET = 0.5  # seconds the handover, and the lock connection's close, get on SIGTERM
+# Seconds each step of the handover gets on SIGTERM (asking who stands by, each unlock);
+# an unlock not answered in time cuts the lock connection, which frees its locks as well.
+STEP_BUDGET = 1.5
+STOP_BUDGET = 0.5  # seconds the lock connection's close gets
 RETRY_EVERY = 1.0  # seconds between tries when the lock connection is lost while standing by
 
 
@@ -138,26 +141,34 @@ class Handoff:
             self._taking.cancel()
         if self._conn is None or not self.serving:
             return set()
-        try:
-            return await asyncio.wait_for(self._hand_over(), STOP_BUDGET)
-        except Exception as exc:  # noqa: BLE001 -- then the clicks are refused, as before
-            log.warning("could not hand the shards over (%r)", exc)
-            return set()
-
-    async def _hand_over(self) -> set[int]:
         async with self._lock:
-            rows = await self._conn.fetch(
-                "SELECT DISTINCT objid::int8 AS shard FROM pg_locks WHERE locktype = "
-                "'advisory' AND NOT granted AND classid::int8 = $1 AND objsubid = 2 AND "
-                "database = (SELECT oid FROM pg_database WHERE datname = current_database())",
-                LOCK_SPACE)
+            try:
+                rows = await asyncio.wait_for(self._conn.fetch(
+                    "SELECT DISTINCT objid::int8 AS shard FROM pg_locks WHERE locktype = "
+                    "'advisory' AND NOT granted AND classid::int8 = $1 AND objsubid = 2 AND "
+                    "database = (SELECT oid FROM pg_database WHERE datname = "
+                    "current_database())", LOCK_SPACE), STEP_BUDGET)
+            except Exception as exc:  # noqa: BLE001 -- then the clicks are refused, as before
+                log.warning("could not see who stands by (%r): not handing over", exc)
+                return set()
             waited = {int(r["shard"]) for r in rows} & self.serving
             for shard_id in sorted(waited):
                 self.handed.add(shard_id)  # from now on its clicks are left to the other
                 at = time.time()
-                await self._conn.fetchval("SELECT pg_advisory_unlock($1, $2)", LOCK_SPACE,
-                                          shard_id)
+                try:
+                    await asyncio.wait_for(self._conn.fetchval(
+                        "SELECT pg_advisory_unlock($1, $2)", LOCK_SPACE, shard_id),
+                        STEP_BUDGET)
+                except Exception as exc:  # noqa: BLE001 -- cut: the server frees them all
+                    log.warning("the lock connection did not answer (%r): cutting it", exc)
+                    self._conn.terminate()
+                    self._conn = None
+                    for other in sorted(waited - self.handed):
+                        self.handed.add(other)
+                        log.info("handed shard %d over at %.3f", other, at)
                 log.info("handed shard %d over at %.3f", shard_id, at)
+                if self._conn is None:
+                    break
         return waited
 
     async def close(self) -> None:

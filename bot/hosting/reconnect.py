@@ -24,6 +24,8 @@ from typing import Any, cast
 
 from discord.backoff import ExponentialBackoff
 
+from .registry import Registry
+
 log = logging.getLogger(__name__)
 
 FIRST_DELAY = 1.0  # seconds: the first wait is between half of this and this
@@ -67,8 +69,6 @@ class ShardWatch:
 
     @staticmethod
     def of(bot: Any) -> ShardWatch:
-        from .registry import Registry
-
         return Registry.of(bot).get_or_make(ShardWatch, ShardWatch)
 
     def adopt(self, shard_id: int, shard: Any) -> None:
