@@ -79,12 +79,13 @@ def test_a_rolling_restart_of_two_processes_hands_each_shard_over_losing_no_clic
         moved = [c for c in players.clicks if c.moved and c.interaction.shard == process]
         assert any(c.interaction.dispatched < restart.term for c in moved)
         assert any(c.interaction.dispatched > restart.ready for c in moved)
-    # No click refused for the restart, none undelivered or cut; a click left unanswered
-    # was sent in its shard's handoff gap.
+    # No click refused for the restart, none undelivered or cut; a click no process tried
+    # to answer was sent in its shard's handoff gap. (An answer Discord refuses as later
+    # than 3 s, on a machine too busy, is a matter of capacity: test_capacity.py.)
     assert result.restarting == 0 and result.undelivered == 0 and result.cut == 0, result
     for click in players.clicks:
         interaction = click.interaction
-        if interaction.acked is None and not interaction.replies:
+        if interaction.acked is None and interaction.refused is None:
             assert restarts[interaction.shard].in_gap(interaction.dispatched), click
     # A process that took over answers its first click at once.
     fake.wait_answered(prompt)
