@@ -1,17 +1,20 @@
 """A rolling restart of a cluster: N real `python -m bot` processes, one shard each, over one
 PostgreSQL server (pgserver, as the tests use), against the loopback Discord (N shards),
 while 200 players click on every shard. After `--seconds` of play, each process in turn is
-restarted as a service manager does it (SIGTERM, wait for its exit, start it, wait for its
-READY); then `--seconds` more of play.
+replaced as the README says (tests/bot/cluster.py): a new process with its shard ids starts
+beside it and stands by once connected and warm, the old one gets SIGTERM and hands the
+shard over (bot.hosting.handoff); then `--seconds` more of play.
 
 Prints, for the clicks sent before, during and after the restart: how many, answered,
 refused in words (of which "the bot is restarting"), unanswered (sent while no process ran
 their shard, as Discord shows "This interaction failed" then), and the acknowledge p50/p99;
-for each restart, how long the process took to stop (its drain), how long its shard had no
-process (gateway closed to READY again) and how soon its first click after READY was
-answered; then every acknowledged move looked up in the stored game logs (each must be there
-exactly once). Its last line:
-`rolling restart: N processes, M acknowledged moves, lost: L, unanswered: U`.
+for each restart, how long the new process took to stand by, how long the old one took to
+stop (its drain), how long its shard had no session at all, the handoff's gap (from the two
+processes' logs) and the clicks sent in it, and how soon the first click after the handoff
+was answered; then every acknowledged move looked up in the stored game logs (each must be
+there exactly once). Its last lines:
+`rolling restart: N processes, M acknowledged moves, lost: L, unanswered: U, at most G ms a
+restart in which a click can't be answered` (no session for the shard, or the handoff's gap).
 
 Run: .venv/bin/python bench/cluster.py [--processes 2,4] [--players 200] [--rate 25]
          [--seconds 20]
@@ -97,7 +100,7 @@ def run(server: Any, processes: int, players: int, rate: float, seconds: float) 
     finally:
         fake.stop()
     result = asyncio.run(tally(url, driver.clicks, t("en", "error.restarting")))
-    start, end = restarts[0].term, restarts[-1].ready
+    start, end = restarts[0].started, restarts[-1].ready
     print(f"{processes} processes (one shard each), {players} players, about {rate:.0f} "
           f"clicks/s, one PostgreSQL; {before} -> {load()}")
     print(f"    {'clicks sent':<26}{'clicks':>7}{'answered':>10}{'refused':>9}"
@@ -108,10 +111,9 @@ def run(server: Any, processes: int, players: int, rate: float, seconds: float) 
                         ("after", "after it")):
         row(label, [c for c in driver.clicks if phase(c, start, end) == name], acks[name])
     firsts = first_answers(driver.clicks, restarts)
-    for restart in restarts:
-        describe(restart, outages[restart.process], driver.clicks)
+    blind = [describe(restart, outages[restart.process], driver.clicks) for restart in restarts]
     if firsts:
-        print(f"    first click on a restarted process's shard after its READY: acknowledged "
+        print(f"    first click on a restarted process's shard after the handoff: acknowledged "
               f"in {max(firsts) * 1000:.0f} ms at most")
     unanswered = result.undelivered + result.cut + result.late + result.unanswered
     print(f"    acknowledged moves {result.moves:,}: lost {result.lost}, stored twice "
@@ -122,7 +124,8 @@ def run(server: Any, processes: int, players: int, rate: float, seconds: float) 
     for problem in result.problems[:10]:
         print(f"    ! {problem}")
     return (f"rolling restart: {processes} processes, {result.moves} acknowledged moves, "
-            f"lost: {result.lost}, unanswered: {unanswered}")
+            f"lost: {result.lost}, unanswered: {unanswered}, at most {max(blind) * 1000:.0f} ms "
+            "a restart in which a click can't be answered")
 
 
 def phase(click: Click, start: float, end: float) -> str:
@@ -137,21 +140,34 @@ def row(label: str, clicks: list[Click], acks: list[float]) -> None:
           f"{len(clicks) - answered - refused:>12,}   {ms(acks)}")
 
 
-def describe(restart: Restart, outages: list[Any], clicks: list[Click]) -> None:
-    down = next((o for o in outages if restart.term <= o.start <= restart.ready), None)
-    lost = [c for c in clicks if c.interaction.shard == restart.process
-            and c.interaction.undelivered and down is not None
+def describe(restart: Restart, outages: list[Any], clicks: list[Click]) -> float:
+    """Prints one restart; returns the seconds in which its shard's clicks couldn't be
+    answered: no session at all, or the handoff's gap (every process logs it)."""
+    down = next((o for o in outages if restart.started <= o.start <= restart.ready), None)
+    shard = [c for c in clicks if c.interaction.shard == restart.process]
+    lost = [c for c in shard if c.interaction.undelivered and down is not None
             and down.start <= c.interaction.dispatched <= (down.end or down.start)]
-    gone = f"{down.seconds():.1f} s" if down is not None else "?"
+    gone = f"{down.seconds():.1f} s ({len(lost)} clicks unanswered then)" if down else "never"
+    in_gap = [c for c in shard if restart.in_gap(c.interaction.dispatched)]
+    missed = [c for c in in_gap if c.interaction.acked is None and not c.interaction.replies]
+    gap = (f"{restart.gap * 1000:.0f} ms ({len(in_gap)} clicks sent then, {len(missed)} "
+           "unanswered)" if restart.gap is not None else "not logged")
+    # Not handed over (nobody stood by when SIGTERM came): its clicks were left unanswered
+    # from the SIGTERM (refused in words, then ignored by the one standing by) until taken.
+    unserved = restart.gap if restart.gap is not None else (
+        (restart.took or restart.ready) - restart.term)
+    handed = (f"{(restart.handed - restart.term) * 1000:.0f} ms after SIGTERM"
+              if restart.handed is not None else "?")
     drained = re.search(r"finishing (\d+) interactions.*?every interaction finished "
                         r"\(([\d.]+) s\)", restart.log, re.DOTALL)
     drain = (f"{drained[1]} clicks in progress finished in {drained[2]} s, " if drained
              else "no click in progress, ")
-    print(f"    process {restart.process}: {drain}stopped in "
-          f"{restart.exited - restart.term:.1f} s (exit {restart.returncode}), its shard "
-          f"without a process {gone} "
-          f"({len(lost)} clicks unanswered then), READY {restart.ready - restart.term:.1f} s "
-          f"after SIGTERM")
+    print(f"    process {restart.process}: the new one standing by "
+          f"{restart.standing_by - restart.started:.1f} s after its start; the old one: "
+          f"{drain}stopped in {restart.exited - restart.term:.1f} s (exit "
+          f"{restart.returncode}); its shard without a session {gone}; handed over "
+          f"{handed}, gap {gap}")
+    return (down.seconds() if down else 0.0) + unserved
 
 
 def main() -> None:

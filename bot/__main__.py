@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import os
 import signal
 import sys
+import threading
 from typing import TextIO
 
 import aiohttp
@@ -20,27 +22,83 @@ from bot.hosting.settings import Settings, SettingsError, token_problem
 log = logging.getLogger("bot")
 
 
+# Seconds discord.py's connection loop gets to end once the bot is closed. It may be waiting
+# out a reconnect's backoff (or retrying a shard's first connection) and would only notice
+# the close when that wait ends, minutes later: past this, it is cancelled. With the drain
+# (7 s at most), the gateway (0.5 s) and the workers (1 s), a stop stays within the 10 s a
+# service manager gives it, whatever Discord's state.
+RUNNER_STOP = 0.5
+# Seconds after the signal past which the process exits at once, whatever is still running
+# (a machine so busy that each step crawls): status 0 if the database was closed by then.
+STOP_DEADLINE = 9.5
+
+
 async def serve(bot: MonopolyBot, token: str) -> None:
     """Run until the bot stops or a signal asks it to; then close cleanly (database too)."""
     loop = asyncio.get_running_loop()
     stop = asyncio.Event()
+
+    def on_signal() -> None:
+        if not stop.is_set():
+            deadline = threading.Timer(STOP_DEADLINE, _out_of_time, args=(bot,))
+            deadline.daemon = True
+            deadline.start()
+        stop.set()
+
     for sig in (signal.SIGINT, signal.SIGTERM):
         try:
-            loop.add_signal_handler(sig, stop.set)
+            loop.add_signal_handler(sig, on_signal)
         except (NotImplementedError, RuntimeError):  # not on this platform / thread
             pass
-    async with bot:
-        # The database first: a MONOPOLY_DB that can't be used stops the bot before it logs
-        # in to Discord (StartupError, one line), not after it has connected.
-        await bot.open_database()
-        runner = asyncio.create_task(bot.start(token))
-        stopper = asyncio.create_task(stop.wait())
-        done, _ = await asyncio.wait({runner, stopper}, return_when=asyncio.FIRST_COMPLETED)
-        if stopper in done:
-            log.info("stopping on signal")
-            await bot.close()
-        stopper.cancel()
-        await runner  # re-raises a login failure
+    cut = False
+    try:
+        async with bot:
+            # The database first: a MONOPOLY_DB that can't be used stops the bot before it
+            # logs in to Discord (StartupError, one line), not after it has connected.
+            await bot.open_database()
+            runner = asyncio.create_task(bot.start(token))
+            stopper = asyncio.create_task(stop.wait())
+            done, _ = await asyncio.wait({runner, stopper},
+                                         return_when=asyncio.FIRST_COMPLETED)
+            if stopper in done:
+                log.info("stopping on signal")
+                await bot.close()
+                await _ended(runner)
+            stopper.cancel()
+            if not runner.cancelled():
+                await runner  # re-raises a login failure
+            # The library's own close (awaited again on the way out) still waiting for a
+            # Discord that never answers the gateway's close: the database is closed, so cut.
+            closing = bot._closing_task
+            if closing is not None and not closing.done():
+                cut = True
+                closing.cancel()
+    except asyncio.CancelledError:
+        task = asyncio.current_task()
+        if not cut or (task is not None and task.cancelling()):
+            raise
+
+
+def _out_of_time(bot: MonopolyBot) -> None:
+    """From a thread: the stop took STOP_DEADLINE seconds; end the process now, before a
+    service manager kills it."""
+    closed = bot.database_closed
+    log.warning("stopping: still running %.1f s after the signal; exiting now (database "
+                "%s)", STOP_DEADLINE, "closed" if closed else "not closed")
+    logging.shutdown()
+    os._exit(0 if closed else 1)
+
+
+async def _ended(runner: asyncio.Task[None]) -> None:
+    """The connection loop ended by itself, or cancelled after RUNNER_STOP seconds."""
+    await asyncio.wait({runner}, timeout=RUNNER_STOP)
+    if not runner.done():
+        log.info("stopping: no more reconnects to Discord")
+        runner.cancel()
+        try:
+            await runner
+        except asyncio.CancelledError:
+            pass
 
 
 def setup_logging(settings: Settings, stream: TextIO | None = None) -> logging.Handler:
@@ -75,7 +133,15 @@ def main() -> int:
     # voice libraries (PyNaCl, davey) are missing.
     discord.VoiceClient.warn_nacl = discord.VoiceClient.warn_dave = False
     try:
-        asyncio.run(serve(MonopolyBot(settings), settings.token))
+        bot = MonopolyBot(settings)
+        asyncio.run(serve(bot, settings.token))
+        if bot.database_closed and bot.is_closed():
+            # Stopped, everything closed: the interpreter's own teardown (collecting every
+            # object, joining what atexit knows of) took seconds on a busy machine, counted
+            # in a service manager's 10 s and a rolling restart's. Nothing is left to do.
+            logging.shutdown()
+            sys.stderr.flush()
+            os._exit(0)
     except StartupError as exc:
         print(f"solo-monopoly: {exc}", file=sys.stderr)
         return 2

@@ -8,6 +8,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import sqlite3
+import time
 from collections.abc import Callable
 from functools import partial
 from pathlib import Path
@@ -27,9 +28,11 @@ from bot.application.service import GameService
 from bot.application.yardsticks import Yardsticks
 
 from .discord_limits import check_commands
-from .draining import Drain
+from .draining import DRAIN_BUDGET, Drain
+from .handoff import WARM_BUDGET, Handoff
 from .host import StartupError
 from .observability import Observability
+from .reconnect import ShardWatch
 from .registry import Registry
 from .settings import Settings
 from .workers import PoolClosed, WorkerPool
@@ -50,6 +53,9 @@ ENTRY_POINT_FIELDS = ("id", "type", "name", "name_localizations", "description",
                       "description_localizations", "handler", "integration_types",
                       "contexts", "nsfw", "default_member_permissions")
 WORKERS_STOP = 1.0  # seconds the workers' running jobs get when the bot stops
+# Seconds the gateway connections get to close when the bot stops: a close waits for
+# Discord's answer (30 s in discord.py), which an unreachable Discord never sends.
+GATEWAY_STOP = 0.5
 
 
 class MonopolyBot(commands.AutoShardedBot):
@@ -79,6 +85,8 @@ class MonopolyBot(commands.AutoShardedBot):
         self._seed_source = seed_source  # tests fix the games' seeds; else a random one each
         self.parts = Registry()  # the extensions' click handlers and per-bot memory
         self.drain = Drain(self)  # on close: clicks in progress finish, new ones are refused
+        # Which of its shards this process answers, in a rolling restart (PostgreSQL only).
+        self.handoff: Handoff | None = None
 
     @property
     def service(self) -> GameService:
@@ -116,7 +124,9 @@ class MonopolyBot(commands.AutoShardedBot):
         # First: the interactions' hook, and the metrics and health endpoint if asked for
         # (it answers while the rest starts; /readyz says the bot isn't ready yet).
         await Observability.of(self).start()
+        ShardWatch.of(self).listen(self)  # capped reconnects, shards away (bot.hosting.reconnect)
         await self.open_database()  # already open when started by `python -m bot`
+        await self._start_handoff()
         if self._workers is None:
             self._workers = WorkerPool.start()
             # Each worker draws a board once: its first picture draws the unchanging board
@@ -132,6 +142,37 @@ class MonopolyBot(commands.AutoShardedBot):
             await self.load_extension(extension)
         if self._sync_commands:
             await self.sync_commands()
+        if self.handoff is not None:
+            self.handoff.take_over_when_ready(self._connected_and_warm)
+
+    async def _start_handoff(self) -> None:
+        """On PostgreSQL with a set shard count (a cluster): take this process's shards, or
+        stand by for those another process still serves (bot.hosting.handoff)."""
+        url, count = self.settings.db_url, self.settings.shard_count
+        if url is None or count is None or self.handoff is not None:
+            return
+        handoff = Handoff(url, self.settings.shard_ids or range(count))
+        try:
+            await handoff.start()
+        except Exception as exc:  # noqa: BLE001 -- the database opened: a start without it
+            log.warning("no rolling-restart handoff (%r): serving every shard", exc)
+            return
+        self.handoff = handoff
+        self.drain.serves = handoff.serves
+
+    async def _connected_and_warm(self) -> None:
+        await self.wait_until_ready()
+        if self._warming is not None:
+            try:
+                await asyncio.wait_for(asyncio.shield(self._warming), WARM_BUDGET)
+            except TimeoutError:
+                log.warning("the workers were not warm within %.0f s", WARM_BUDGET)
+
+    async def launch_shard(self, gateway: Any, shard_id: int, *, initial: bool = False) -> None:
+        await super().launch_shard(gateway, shard_id, initial=initial)
+        shard = self.get_shard(shard_id)
+        if shard is not None:  # discord.py's reconnects, capped (bot.hosting.reconnect)
+            ShardWatch.of(self).adopt(shard_id, shard._parent)
 
     @staticmethod
     async def _warm_up(workers: WorkerPool) -> None:
@@ -242,16 +283,35 @@ class MonopolyBot(commands.AutoShardedBot):
     async def close(self) -> None:
         """Stop cleanly (SIGTERM): the clicks in progress finish and their moves are stored
         while new ones are refused (bot.hosting.draining) and /readyz says `stopping`; then
-        the probes' endpoint, the gateway, the workers and the database close."""
-        await self.drain.finish()
-        await Observability.of(self).stop()
+        the probes' endpoint, the gateway, the workers and the database close. A shard a
+        process stands by for is handed over first: its clicks are that process's from
+        then on (bot.hosting.handoff). Every step is bounded: the whole fits in 10 s
+        whatever Discord's state (bot/__main__.py ends a reconnect still waiting)."""
         try:
-            await super().close()
+            started = time.monotonic()
+            if self.handoff is not None:
+                await self.handoff.release()
+            # The handover's time comes out of the drain's: the stop stays within 10 s.
+            await self.drain.finish(max(1.0, DRAIN_BUDGET - (time.monotonic() - started)))
+            await Observability.of(self).stop()
         finally:
             try:
-                await self.close_workers()
+                await self._close_gateway()
             finally:
-                await self.close_service()
+                try:
+                    await self.close_workers()
+                finally:
+                    await self.close_service()
+                    if self.handoff is not None:
+                        await self.handoff.close()
+                    ShardWatch.of(self).close()
+
+    async def _close_gateway(self) -> None:
+        closing = asyncio.ensure_future(super().close())
+        try:
+            await asyncio.wait_for(asyncio.shield(closing), GATEWAY_STOP)
+        except TimeoutError:  # Discord doesn't answer the close: the process goes anyway
+            log.info("the gateway did not close within %.1f s; going on", GATEWAY_STOP)
 
     async def close_workers(self) -> None:
         """Stop the worker processes this bot started (not a pool it was handed). Pictures
@@ -261,6 +321,11 @@ class MonopolyBot(commands.AutoShardedBot):
         lower priority) would hold the exit, and a restarted process's return, for seconds."""
         if self._workers is not None and self._owns_workers:
             await self._workers.close(timeout=WORKERS_STOP)
+
+    @property
+    def database_closed(self) -> bool:
+        """The database this bot opened is closed again (or it never opened one)."""
+        return self._service is None or not self._owns_service
 
     async def close_service(self) -> None:
         """Close the database this bot opened (not one it was handed); safe to repeat."""

@@ -11,6 +11,11 @@ handled finish, within DRAIN_BUDGET; only then does the bot close its gateway co
 its HTTP session, its workers and its database. So a move whose click was acknowledged is
 stored before the process ends, and a click that arrives too late for that is refused in
 words, or (once the gateway is closed) never reaches this process at all.
+
+In a rolling restart with a process standing by (bot.hosting.handoff), a shard handed over
+is not refused but left alone: Discord sends its clicks to both processes, and the new one
+answers them. Likewise a process standing by leaves alone the clicks of the shards it
+waits for.
 """
 
 from __future__ import annotations
@@ -42,6 +47,8 @@ class Drain:
     def __init__(self, client: discord.Client) -> None:
         self._client = client
         self.draining = False
+        # The shards whose clicks this process answers (None: all); set with a handoff.
+        self.serves: Callable[[int], bool] | None = None
         self._handling: set[asyncio.Task[Any]] = set()
         parsers: dict[str, Callable[[Any], None]] = client._connection.parsers
         self._parse = parsers["INTERACTION_CREATE"]
@@ -52,6 +59,8 @@ class Drain:
         handlers by starting tasks (the command tree's, the views' and dynamic buttons',
         on_interaction's) while it parses it: the tasks started during the parse are this
         interaction's handling, which `finish` waits for."""
+        if self.serves is not None and not self.serves(self._shard_of(data)):
+            return  # another process of this shard answers it (bot.hosting.handoff)
         if self.draining:
             if data.get("type") != AUTOCOMPLETE:
                 self._track({asyncio.create_task(self._refuse(data))})
@@ -59,6 +68,13 @@ class Drain:
         before = asyncio.all_tasks()
         self._parse(data)
         self._track(asyncio.all_tasks() - before)
+
+    def _shard_of(self, data: Any) -> int:
+        """Discord's routing: shard_id = (guild_id >> 22) % num_shards; no server: 0
+        (https://discord.com/developers/docs/events/gateway#sharding)."""
+        guild_id = data.get("guild_id")
+        count = self._client.shard_count or 1
+        return (int(guild_id) >> 22) % count if guild_id is not None else 0
 
     def _track(self, tasks: set[asyncio.Task[Any]]) -> None:
         for task in tasks:

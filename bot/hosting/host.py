@@ -14,6 +14,7 @@ from discord.shard import ShardInfo
 from bot.application.hints import HintService
 from bot.application.service import GameService
 
+from .handoff import Handoff
 from .registry import Registry
 from .settings import Settings
 from .workers import WorkerPool
@@ -31,6 +32,7 @@ class Draining(Protocol):
 class Host(Protocol):
     settings: Settings
     parts: Registry
+    handoff: Handoff | None  # which shards it answers in a rolling restart (PostgreSQL)
     _connection: Any  # discord.py's ConnectionState: its parsers are wrapped
 
     @property

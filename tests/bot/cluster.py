@@ -2,12 +2,15 @@
 loopback Discord, and players clicking on every shard: what the rolling-restart test and
 bench/cluster.py share.
 
-`Cluster` starts the processes and restarts one as a service manager does (SIGTERM, wait for
-its exit, start it again, wait for its READY). `Players` presses buttons for many players
-from the fake Discord's loop: each presses a button its game message shows, waits until the
-click is answered (the message moves on), refused in words, or failed (Discord's 3 s), then
-thinks a moment and presses again. `tally` sorts the clicks and compares every acknowledged
-move with the game logs the database holds.
+`Cluster` starts the processes and restarts one as the README says: start the new process
+beside the old one (same shard ids), wait until it logs that it stands by (connected and
+warm), SIGTERM the old one and wait for its exit; the new one takes the shard over when the
+old one lets it go (bot.hosting.handoff), and both log the wall-clock time of the handoff.
+`Players` presses buttons for many players from the fake Discord's loop: each presses a
+button its game message shows, waits until the click is answered (the message moves on),
+refused in words, or failed (Discord's 3 s), then thinks a moment and presses again.
+`tally` sorts the clicks and compares every acknowledged move with the game logs the
+database holds.
 """
 
 from __future__ import annotations
@@ -15,8 +18,9 @@ from __future__ import annotations
 import asyncio
 import json
 import random
+import re
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -49,11 +53,28 @@ class Click:
 @dataclass
 class Restart:
     process: int
-    term: float  # SIGTERM sent (time.monotonic())
+    term: float  # SIGTERM sent to the old process (time.monotonic())
     exited: float
-    ready: float  # its shards READY again
+    ready: float  # the new process serves its shards (took them over)
     returncode: int | None
-    log: str
+    log: str  # the old process's
+    started: float = 0.0  # the new process started
+    standing_by: float = 0.0  # ... and stood by, connected and warm
+    gap: float | None = None  # seconds between the old handing over and the new taking over
+    handed: float | None = None  # when the old one handed over (time.monotonic())
+    took: float | None = None  # when the new one took its last shard over (likewise)
+
+    def in_gap(self, when: float) -> bool:
+        """Whether `when` (time.monotonic()) is within the handoff's gap (both ends logged
+        with a millisecond: a click then may have been left by both)."""
+        if self.handed is None or self.gap is None:
+            return False
+        return self.handed - 0.001 <= when <= self.handed + self.gap + 0.001
+
+
+STANDING_BY = "standing by for shard"
+HANDED = re.compile(r"handed shard (\d+) over at ([\d.]+)")
+TOOK = re.compile(r"took shard (\d+) over at ([\d.]+)")
 
 
 class Cluster:
@@ -68,16 +89,40 @@ class Cluster:
         for bot in self.bots:
             bot.wait_ready()
 
-    def restart(self, index: int) -> Restart:
-        bot = self.bots[index]
-        term = time.monotonic()
-        log = bot.stop()
+    def restart(self, index: int, timeout: float = 120) -> Restart:
+        old = self.bots[index]
+        started = time.monotonic()
+        new = RunningBot(self.fake, self.db, shard_ids=old.shard_ids)  # connected beside it
+        wait_log(new, lambda log: STANDING_BY in log, timeout)
+        standing_by = term = time.monotonic()
+        log = old.stop()
         exited = time.monotonic()
-        self.bots[index] = RunningBot(self.fake, self.db, shard_ids=bot.shard_ids)
-        return Restart(index, term, exited, time.monotonic(), bot.process.returncode, log)
+        took = wait_log(new, lambda log: len(TOOK.findall(log)) == len(old.shard_ids),
+                        timeout)
+        self.bots[index] = new
+        handed = {int(s): float(t) for s, t in HANDED.findall(log)}
+        taken = {int(s): float(t) for s, t in TOOK.findall(new.log())}
+        gaps = [taken[s] - handed[s] for s in handed if s in taken]
+        to_monotonic = time.monotonic() - time.time()
+        return Restart(index, term, exited, took, old.process.returncode, log, started,
+                       standing_by, max(gaps) if len(gaps) == len(old.shard_ids) else None,
+                       min(handed.values()) + to_monotonic if handed else None,
+                       max(taken.values()) + to_monotonic if taken else None)
 
     def stop(self) -> list[str]:
         return [bot.stop() for bot in self.bots]
+
+
+def wait_log(bot: RunningBot, condition: Callable[[str], bool], timeout: float) -> float:
+    """Until `condition(bot's log)`; the time.monotonic() it held."""
+    end = time.monotonic() + timeout
+    while time.monotonic() < end:
+        if condition(bot.log()):
+            return time.monotonic()
+        if bot.process.poll() is not None:
+            break
+        time.sleep(0.02)
+    raise RuntimeError(f"the bot's log never said it:\n{bot.log()}")
 
 
 @dataclass

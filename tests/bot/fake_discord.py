@@ -12,7 +12,9 @@ Like Discord, it has `shards` shards (what /gateway/bot answers): each gateway c
 IDENTIFYs as one [shard_id, num_shards], and a click goes on the connection of its server's
 shard (fake_shards.py); with none (that bot process down) it is recorded undelivered, and
 each shard's outages are kept. Several bot processes can so share one fake, each running
-some of the shards.
+some of the shards; two sessions of one shard both get its events, as Discord documents
+(fake_shards.py). `go_away()` and `come_back()` make it unreachable and back, as in one of
+Discord's outages: its gateway connections close, new ones are refused, REST answers 503.
 
 Like Discord, it refuses a payload over one of Discord's documented limits (400, error 50035:
 the commands it is asked to sync, every message and interaction answer; the limits are
@@ -45,6 +47,8 @@ APPLICATION = {"id": APPLICATION_ID, "name": "Solo Monopoly", "description": "",
                "bot_public": True, "bot_require_code_grant": False, "owner": BOT_USER,
                "verify_key": "0" * 64, "flags": 0}
 HELLO, IDENTIFY, HEARTBEAT, HEARTBEAT_ACK, DISPATCH = 10, 2, 1, 11, 0
+RESUME, INVALID_SESSION = 6, 9  # https://discord.com/developers/docs/topics/opcodes-and-status-codes
+GOING_AWAY = 1001  # the WebSocket close code of a server going away (RFC 6455)
 # Interaction callback types (https://discord.com/developers/docs/interactions/receiving-and-responding)
 REPLY, DEFER_REPLY, DEFER_UPDATE, UPDATE, LAUNCH_ACTIVITY = 4, 5, 6, 7, 12
 
@@ -74,6 +78,9 @@ class FakeDiscord:
         self._seq = 1
         self._loop = asyncio.new_event_loop()
         self._runner: web.AppRunner | None = None
+        self._site: web.TCPSite | None = None
+        self._sockets: set[web.WebSocketResponse] = set()  # gateway connections open
+        self.away = False  # unreachable (go_away) until come_back
         self.port = 0
 
     # ---- lifecycle ---------------------------------------------------------------------
@@ -92,7 +99,7 @@ class FakeDiscord:
 
     def _serve(self, ready: threading.Event) -> None:
         asyncio.set_event_loop(self._loop)
-        app = web.Application(client_max_size=64 * 1024**2)
+        app = web.Application(client_max_size=64 * 1024**2, middlewares=[self._reachable])
         api = "/api/v10"
         route = app.router
         route.add_get(f"{api}/users/@me", self._login)
@@ -112,13 +119,36 @@ class FakeDiscord:
         route.add_get(f"{api}/gateway/bot", self._gateway_bot)
         self._runner = web.AppRunner(app)
         self._loop.run_until_complete(self._runner.setup())
-        site = web.TCPSite(self._runner, "127.0.0.1", 0)
+        self._site = site = web.TCPSite(self._runner, "127.0.0.1", 0)
         self._loop.run_until_complete(site.start())
         self.port = site._server.sockets[0].getsockname()[1]  # type: ignore[union-attr]
         ready.set()
         self._loop.run_forever()
 
     # ---- what the tests do (from their own thread) ---------------------------------------
+
+    def go_away(self) -> None:
+        """Discord unreachable: every gateway connection closes (going away), new connections
+        are refused and REST requests on connections still open are answered 503."""
+        asyncio.run_coroutine_threadsafe(self._go_away(), self._loop).result(10)
+
+    def come_back(self) -> None:
+        """Reachable again, on the same address."""
+        asyncio.run_coroutine_threadsafe(self._come_back(), self._loop).result(10)
+
+    async def _go_away(self) -> None:
+        self.away = True
+        if self._site is not None:
+            await self._site.stop()
+            self._site = None
+        for ws in list(self._sockets):
+            await ws.close(code=GOING_AWAY)
+
+    async def _come_back(self) -> None:
+        assert self._runner is not None
+        self._site = web.TCPSite(self._runner, "127.0.0.1", self.port)
+        await self._site.start()
+        self.away = False
 
     def post_message(self, components: list[dict[str, Any]], guild_id: int = GUILD_ID) -> int:
         """A message the bot posted earlier (a game started before this run) in server
@@ -187,7 +217,7 @@ class FakeDiscord:
         end = time.monotonic() + timeout
         while time.monotonic() < end:
             table = self.shards
-            if all(s in table.owners and table.identified_at[s] > after for s in shards):
+            if all(table.served(s) and table.identified_at[s] > after for s in shards):
                 return True
             time.sleep(0.02)
         return False
@@ -201,19 +231,30 @@ class FakeDiscord:
             message = self.messages[message_id]
             payload = click_payload(interaction, message, custom_id)
             self.interactions[interaction.id] = self._by_token[interaction.token] = interaction
-            ws = self.shards.route(interaction, message.guild_id)
+            sessions = self.shards.route(interaction, message.guild_id)
             sent.append(interaction)
-            if ws is None:  # no bot runs this server's shard now
-                continue
             self._seq += 1
-            try:
-                await ws.send_str(json.dumps({"op": DISPATCH, "t": "INTERACTION_CREATE",
-                                              "s": self._seq, "d": payload}))
-            except ConnectionError:  # it closed meanwhile: the bot never got it
+            event = json.dumps({"op": DISPATCH, "t": "INTERACTION_CREATE", "s": self._seq,
+                                "d": payload})
+            reached = 0
+            for ws in sessions:  # none: no bot runs this server's shard now
+                try:
+                    await ws.send_str(event)
+                    reached += 1
+                except ConnectionError:  # it closed meanwhile: that bot never got it
+                    pass
+            if sessions and not reached:
                 interaction.cut = True
         return sent
 
     # ---- REST --------------------------------------------------------------------------
+
+    @web.middleware
+    async def _reachable(self, request: web.Request, handler: Any) -> web.StreamResponse:
+        if self.away:  # a keep-alive connection opened before the outage
+            return error(503, 0, "upstream connect error")
+        response: web.StreamResponse = await handler(request)
+        return response
 
     @staticmethod
     def _json(payload: Any) -> Any:
@@ -386,6 +427,7 @@ class FakeDiscord:
     async def _gateway(self, request: web.Request) -> web.WebSocketResponse:
         ws = web.WebSocketResponse(max_msg_size=0)
         await ws.prepare(request)
+        self._sockets.add(ws)
         await ws.send_json({"op": HELLO, "d": {"heartbeat_interval": 45_000}})
         try:
             async for message in ws:
@@ -404,7 +446,10 @@ class FakeDiscord:
                     self.identified.set()
                 elif op == HEARTBEAT:
                     await ws.send_json({"op": HEARTBEAT_ACK})
+                elif op == RESUME:  # no session is kept here: the bot must identify anew
+                    await ws.send_json({"op": INVALID_SESSION, "d": False})
         finally:
+            self._sockets.discard(ws)
             self.shards.closed(ws)
             self.closed_by_bot.set()
         return ws

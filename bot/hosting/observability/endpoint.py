@@ -33,6 +33,7 @@ from .health import LoopWatch, readiness
 from .metrics import Metrics, exposition, gauge
 
 from bot.hosting.host import StartupError
+from bot.hosting.reconnect import ShardWatch
 
 if TYPE_CHECKING:
     from bot.hosting.host import Host
@@ -178,6 +179,12 @@ class Observability:
         yield gauge("shard_connected", "1 while the shard is connected to Discord's gateway.",
                     [((str(shard),), 0.0 if info.is_closed() else 1.0)
                      for shard, info in bot.shards.items()], ("shard",))
+        watch = ShardWatch.of(bot)
+        now = time.monotonic()
+        yield gauge("shard_away_seconds", "Seconds since the shard lost its connection to "
+                    "Discord's gateway, while it is away (0 when connected).",
+                    [((str(shard),), watch.seconds_away(shard, now)) for shard in bot.shards],
+                    ("shard",))
 
     # ---- the shards' events ------------------------------------------------------------
 

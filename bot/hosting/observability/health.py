@@ -8,7 +8,9 @@ good isn't answered at all, which a probe takes as a failure too.
 
 Ready (`readiness`): the database answers a statement that needs what a click needs (the
 write lock on SQLite, which another program may hold; a writable server on PostgreSQL)
-within READY_BUDGET, and every shard this process runs is connected to Discord.
+within READY_BUDGET, every shard this process runs is connected to Discord (one away says
+since when, and when its next reconnect is: bot.hosting.reconnect), and in a rolling restart
+this process serves them (not standing by: bot.hosting.handoff).
 """
 
 from __future__ import annotations
@@ -20,6 +22,7 @@ from collections import deque
 from typing import TYPE_CHECKING
 
 from bot.errors import DatabaseBusy, DatabaseUnavailable
+from bot.hosting.reconnect import ShardWatch
 from bot.storage.probe import answers
 
 if TYPE_CHECKING:
@@ -92,9 +95,17 @@ async def readiness(bot: Host) -> str | None:
         return f"database: no answer within {READY_BUDGET:g} s"
     except Exception as exc:  # noqa: BLE001 -- any other failure is "not ready", told
         return f"database error ({type(exc).__name__})"
+    closed = sorted(shard_id for shard_id, shard in bot.shards.items() if shard.is_closed())
+    watch = ShardWatch.of(bot)
+    away = [f"shard {s} not connected to Discord ({watch.describe(s)})" for s in closed
+            if s in watch.away]
+    if away:
+        return "; ".join(away)
     if not bot.is_ready():
         return "not connected to Discord yet"
-    closed = sorted(shard_id for shard_id, shard in bot.shards.items() if shard.is_closed())
     if closed:
         return f"shard {', '.join(map(str, closed))} not connected to Discord"
+    if bot.handoff is not None and bot.handoff.waiting:
+        shards = ", ".join(map(str, sorted(bot.handoff.waiting)))
+        return f"standing by for shard {shards}: another process serves it"
     return None
