@@ -56,6 +56,9 @@ WORKERS_STOP = 1.0  # seconds the workers' running jobs get when the bot stops
 # Seconds the gateway connections get to close when the bot stops: a close waits for
 # Discord's answer (30 s in discord.py), which an unreachable Discord never sends.
 GATEWAY_STOP = 0.5
+# The Activity's server: its open views closed and a request still running given 1 s.
+ACTIVITY_EXTENSION = "cogs.activity.extension"
+ACTIVITY_STOP = 1.0
 
 
 class MonopolyBot(commands.AutoShardedBot):
@@ -294,6 +297,7 @@ class MonopolyBot(commands.AutoShardedBot):
             # The handover's time comes out of the drain's: the stop stays within 10 s.
             await self.drain.finish(max(1.0, DRAIN_BUDGET - (time.monotonic() - started)))
             await Observability.of(self).stop()
+            await self._stop_activity()
         finally:
             try:
                 await self._close_gateway()
@@ -305,6 +309,17 @@ class MonopolyBot(commands.AutoShardedBot):
                     if self.handoff is not None:
                         await self.handoff.close()
                     ShardWatch.of(self).close()
+
+    async def _stop_activity(self) -> None:
+        """The Activity's server (cogs.activity) closes its views and stops taking moves
+        before the database closes, within ACTIVITY_STOP: not inside the gateway's bounded
+        close, which discord.py's unloading of the extensions would otherwise be."""
+        if ACTIVITY_EXTENSION in self.extensions:
+            try:
+                await asyncio.wait_for(self.unload_extension(ACTIVITY_EXTENSION), ACTIVITY_STOP)
+            except TimeoutError:
+                log.info("the Activity's server did not stop within %.1f s; going on",
+                         ACTIVITY_STOP)
 
     async def _close_gateway(self) -> None:
         closing = asyncio.ensure_future(super().close())

@@ -14,7 +14,7 @@ from discord.ext import commands
 
 from bot.i18n import t
 
-from cogs.common.board_launch import OpenBoardButton, Switch, launch
+from cogs.common.board_launch import OpenBoardButton, launch
 from cogs.common.replies import locale_for, service_of
 
 from .server import ActivityServer
@@ -37,10 +37,8 @@ class Activity(commands.Cog):
         self.server = ActivityServer(self.bot)
         self.bot.parts.add(self.server)
         await self.server.start()
-        Switch.on = True
 
     async def cog_unload(self) -> None:
-        Switch.on = False
         server, self.server = self.server, None
         if server is not None:
             await server.stop()

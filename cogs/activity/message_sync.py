@@ -90,13 +90,13 @@ class MessageSync:
                                    attach=True)
         message = build_game_message(record, state.events, locale=state.locale,
                                      player=state.player, picture=True, drawn=drawn,
-                                     played=state.played)
+                                     played=state.played, board=True)
         try:
             await edit(**message.edit_kwargs())
         except discord.Forbidden:  # no Attach Files here: the text board instead
             message = build_game_message(record, state.events, locale=state.locale,
                                          player=state.player, picture=False,
-                                         played=state.played)
+                                         played=state.played, board=True)
             try:
                 await edit(**message.edit_kwargs())
             except discord.HTTPException as exc:

@@ -96,7 +96,9 @@ class ActivityServer:
         route.add_get("/api/game", self._game)
         route.add_post("/api/game/action", self._action)
         route.add_get("/api/live", self._live)
-        runner = web.AppRunner(app, access_log=None)  # no line (with its URL) per request
+        # No line (with its URL) per request; a request still running at the stop gets 0.5 s,
+        # not aiohttp's 60: the whole stop fits in 10 s (bot.hosting.app's close).
+        runner = web.AppRunner(app, access_log=None, shutdown_timeout=0.5)
         await runner.setup()
         host, port = self.settings.activity_host, self.settings.activity_port or 0
         try:

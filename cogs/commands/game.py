@@ -49,7 +49,7 @@ async def board(interaction: discord.Interaction[Any], game: str | None) -> None
     message = await board_message(interaction, record, events)
     kwargs = message.send_kwargs()
     kwargs.pop("view")  # a look at the board, not a second set of controls
-    if board_shown():  # ... but it may open the board in Discord (the Activity)
+    if board_shown(interaction.client):  # ... but it may open the board in Discord (the Activity)
         view = discord.ui.View(timeout=None)
         add_board_button(view, record, locale=locale_for(interaction))
         kwargs["view"] = view

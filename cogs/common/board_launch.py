@@ -1,6 +1,6 @@
 """The button that opens a game on the board (the Activity) from the chat: under the game
 message and `/monopoly board`'s answer, only when this bot serves the Activity
-(MONOPOLY_ACTIVITY_PORT; cogs/activity's setup turns it on).
+(MONOPOLY_ACTIVITY_PORT).
 
 Its answer is Discord's LAUNCH_ACTIVITY (interaction callback type 12, discord.py's
 `InteractionResponse.launch_activity()`), as the interaction's first response; the launch
@@ -23,14 +23,11 @@ from cogs.common.custom_ids import OpenBoard, fits
 log = logging.getLogger(__name__)
 
 
-class Switch:
-    """Whether the button shows: on while this process serves the Activity."""
-
-    on = False
-
-
-def shown() -> bool:
-    return Switch.on
+def shown(client: Any) -> bool:
+    """Whether the button shows: this bot serves the Activity (its setting, read on the
+    bot rather than kept in a module: several bots may share a process, as in the tests)."""
+    settings = getattr(client, "settings", None)
+    return getattr(settings, "activity_port", None) is not None
 
 
 async def launch(interaction: discord.Interaction[Any], game_id: int | None) -> None:

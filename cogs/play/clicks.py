@@ -25,6 +25,7 @@ from cogs.play.controls import (
     DEBT_GO_WAYS, DECLINE_ALWAYS, GO_OF_WAY, ORDER_OFF, PLAN_BACK, PLAN_BUY, PLAN_CASH_OUT,
     PLAN_DEBT, PLAN_UNBLOCK, ROLL_ON, menu_action,
 )
+from cogs.common.board_launch import shown as board_shown
 from cogs.common.custom_ids import split_rolling
 from cogs.common.errors import report_error
 from cogs.common.refusals import not_your_game, reply_to
@@ -56,7 +57,7 @@ async def board_message(interaction: discord.Interaction[Any], record: GameRecor
                                    attach=picture)
     return build_game_message(record, events, locale=locale,
                               player=owner_name(interaction, record), picture=picture,
-                              drawn=drawn)
+                              drawn=drawn, board=board_shown(interaction.client))
 
 
 async def play_action(interaction: discord.Interaction[Any], game_id: int, version: int,

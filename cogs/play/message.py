@@ -46,7 +46,7 @@ from cogs.play.controls import (
     PLAN_DEBT, PLAN_DEBT_GO, PLAN_UNBLOCK, ROLL_ON, ActionButton, ActionSelect, HintButton,
     PlayAgainButton,
 )
-from cogs.common.board_launch import OpenBoardButton, shown as board_shown
+from cogs.common.board_launch import OpenBoardButton
 from cogs.common.custom_ids import rolling_id
 from cogs.common.pictures import MoneyMapButton
 from cogs.daily.result import ShareButton
@@ -158,7 +158,7 @@ def build_game_message(record: GameRecord, events: Sequence[Event], *, locale: s
                        player: str, picture: bool = True,
                        drawn: Picture | None = None, played: Played | None = None,
                        preview: bool = False, rolling: bool = False,
-                       keep: frozenset[int] = frozenset()) -> GameMessage:
+                       keep: frozenset[int] = frozenset(), board: bool = False) -> GameMessage:
     """The embed and controls of `record` after `events`, with `drawn` (from draw_picture)
     as its picture: the board, or the recap of a finished game. With `picture` but nothing
     drawn yet, the message says the picture is being drawn and shows no picture rather than
@@ -219,7 +219,8 @@ def build_game_message(record: GameRecord, events: Sequence[Event], *, locale: s
     undo = played.orders_used if played is not None else ()
     view = build_controls(record, locale=locale, preview=preview, rolling=rolling, keep=keep,
                           choices=choices, undo=undo)
-    add_board_button(view, record, locale=locale)
+    if board:  # this bot serves the Activity: the game can be opened on the board
+        add_board_button(view, record, locale=locale)
     return GameMessage(embed, view, file)
 
 
@@ -228,8 +229,6 @@ def add_board_button(view: discord.ui.View, record: GameRecord, *, locale: str) 
     (a message has at most 5 rows of 5 buttons; a menu fills its row). discord.py itself
     says where there is room: it placed the controls given no row, so counting rows here
     could put the button on a full one (ValueError: it would not fit)."""
-    if not board_shown():
-        return
     for row in range(5):
         try:
             view.add_item(OpenBoardButton(record.id, row=row,

@@ -33,6 +33,7 @@ from bot.application.service import GameRecord, Played
 from game_core import Event
 
 
+from cogs.common.board_launch import shown as board_shown
 from cogs.play import private_games
 from cogs.play.message import GameMessage, build_game_message, draw_picture
 from cogs.common.replies import can_attach, locale_for, owner_name, service_of
@@ -70,12 +71,13 @@ class Shown:
     preview: bool = False  # Pay it for me's confirm step
     rolling: bool = False  # answering its decision goes on rolling
     keep: frozenset[int] = frozenset()  # properties not to be offered again, rolling on
+    board: bool = False  # the bot serves the Activity: a button opens the game on the board
 
     def message(self, drawn: Picture | None) -> GameMessage:
         return build_game_message(self.record, self.events, locale=self.locale,
                                   player=self.player, picture=self.picture, drawn=drawn,
                                   played=self.played, preview=self.preview,
-                                  rolling=self.rolling, keep=self.keep)
+                                  rolling=self.rolling, keep=self.keep, board=self.board)
 
     async def picture_within(self, seconds: float | None) -> Picture | None:
         """The picture if it is drawn within `seconds` (None: not yet, not wanted, or given
@@ -128,7 +130,8 @@ class BoardUpdates:
                                                       attach=picture))
                    if picture or record.game.is_over else None)
         shown = Shown(record, events, locale, owner_name(interaction, record), picture, drawing,
-                      played=played, preview=preview, rolling=rolling, keep=keep)
+                      played=played, preview=preview, rolling=rolling, keep=keep,
+                      board=board_shown(self._bot))
         if drawing is not None:
             drawing.add_done_callback(_retrieve)
         game = self._games.get(record.id)
