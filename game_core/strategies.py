@@ -16,7 +16,9 @@ from .actions import (
 )
 from .board import GROUP_OF, HOTEL, JAIL_CARD_VALUE, PROPERTIES, SQUARES, STREETS, Kind
 from .game import Game
-from .rules import group_has_buildings, hotel_refusal, house_refusal, owns_any, owns_group
+from .rules import (
+    hotel_refusal, house_refusal, owns_any, owns_group, player_squares,
+)
 from .state import BANK, BUILD, BUY, JAIL, PLAYER, RAISE_FUNDS, ROLL, GameState
 
 
@@ -45,14 +47,13 @@ def _raise_funds_now(s: GameState) -> Action:
     """`raise_funds(game.legal_actions())` without building the list of legal actions: the
     first building in board order, else the first property that can be mortgaged (M2: with no
     building of the player's left, any unmortgaged one), else the card."""
-    owner, buildings, mortgaged = s.owner, s.buildings, s.mortgaged
+    buildings, mortgaged = s.buildings, s.mortgaged
     first_mortgage = -1
-    for i in PROPERTIES:
-        if owner[i] == PLAYER:
-            if buildings[i]:
-                return _SELL[i]
-            if first_mortgage < 0 and not mortgaged[i]:
-                first_mortgage = i
+    for i in player_squares(s):
+        if buildings[i]:
+            return _SELL[i]
+        if first_mortgage < 0 and not mortgaged[i]:
+            first_mortgage = i
     if first_mortgage >= 0:
         return _MORTGAGE[first_mortgage]
     assert s.jail_cards, "raise-funds with nothing to raise"
@@ -135,6 +136,10 @@ FOCUS_GROUPS = frozenset(("orange", "red", "yellow", "dark_blue"))
 _MORTGAGE = {i: Mortgage(i) for i in PROPERTIES}
 _LIFT = {i: LiftMortgage(i) for i in PROPERTIES}
 _SELL = {i: SellBuilding(i) for i in PROPERTIES}
+_LIFT_COST = tuple(sq.lift_cost for sq in SQUARES)
+_HOUSE_COST = tuple(sq.house_cost for sq in SQUARES)
+_MORTGAGE_VALUE = tuple(sq.mortgage_value for sq in SQUARES)
+_HALF_HOUSE_COST = tuple(sq.house_cost // 2 for sq in SQUARES)
 _CHEAPEST_LIFT = min(SQUARES[i].lift_cost for i in PROPERTIES)
 _IN_FOCUS = tuple(sq.kind is Kind.STREET and sq.group in FOCUS_GROUPS for sq in SQUARES)
 # The most the whole estate could ever raise (all 28 mortgaged, a hotel on every street): the
@@ -224,9 +229,10 @@ class Focus:
         if s.cash < self.lift_reserve + _CHEAPEST_LIFT or True not in s.mortgaged:
             return None  # the common case, checked fast: rollouts call this every turn
         best: tuple[tuple[bool, int], int] | None = None
-        for i in PROPERTIES:
-            if s.owner[i] == PLAYER and s.mortgaged[i]:
-                cost = SQUARES[i].lift_cost
+        mortgaged = s.mortgaged
+        for i in player_squares(s):
+            if mortgaged[i]:
+                cost = _LIFT_COST[i]
                 if s.cash - cost >= self.lift_reserve:
                     key = (not _whole_group(s, i), cost)
                     if best is None or key < best[0]:
@@ -234,26 +240,31 @@ class Focus:
         return None if best is None else _LIFT[best[1]]
 
     def raise_funds(self, s: GameState) -> Action:
-        """M1 in the order that loses the least rent (see the class docstring)."""
+        """M1 in the order that loses the least rent (see the class docstring). The player's
+        squares are walked in board order, as few as it owns (a debt in a rollout is
+        frequent: this runs often)."""
         if s.jail_cards:
             return _SELL_CARD
-        whole: list[int] = []
-        for i in PROPERTIES:
-            # M2: no mortgage while the group holds any of the player's buildings.
-            if s.owner[i] != PLAYER or s.mortgaged[i] or group_has_buildings(s, i):
+        buildings, mortgaged = s.buildings, s.mortgaged
+        mine = tuple(player_squares(s))
+        # M2: no mortgage while the group holds any of the player's buildings.
+        built = {GROUP_OF[i] for i in mine if buildings[i]}
+        first_whole = -1
+        for i in mine:
+            if mortgaged[i] or (built and GROUP_OF[i] in built):
                 continue
             if not _whole_group(s, i):
                 return _MORTGAGE[i]
-            whole.append(i)
-        cheapest = -1
-        for i in STREETS:
-            if s.buildings[i] and s.owner[i] == PLAYER and (
-                    cheapest < 0 or SQUARES[i].house_cost < SQUARES[cheapest].house_cost):
+            if first_whole < 0:
+                first_whole = i
+        cheapest = -1  # the first street of the cheapest houses (only streets have any)
+        for i in mine:
+            if buildings[i] and (cheapest < 0 or _HOUSE_COST[i] < _HOUSE_COST[cheapest]):
                 cheapest = i
         if cheapest >= 0:
             return _SELL[cheapest]
-        assert whole, "raise-funds with nothing to raise"
-        return _MORTGAGE[whole[0]]
+        assert first_whole >= 0, "raise-funds with nothing to raise"
+        return _MORTGAGE[first_whole]
 
 
 def _whole_group(s: GameState, square: int) -> bool:
@@ -264,13 +275,11 @@ def _raisable(s: GameState) -> int:
     """All the money selling every building, mortgaging every property and selling the Jail
     cards would bring in (M2, M3, T4): what the Bank would have to pay."""
     total = JAIL_CARD_VALUE * len(s.jail_cards)
-    owner, mortgaged, buildings = s.owner, s.mortgaged, s.buildings
-    for i in PROPERTIES:
-        if owner[i] == PLAYER:
-            sq = SQUARES[i]
-            if not mortgaged[i]:
-                total += sq.mortgage_value
-            total += sq.house_cost // 2 * buildings[i]
+    mortgaged, buildings = s.mortgaged, s.buildings
+    for i in player_squares(s):
+        if not mortgaged[i]:
+            total += _MORTGAGE_VALUE[i]
+        total += _HALF_HOUSE_COST[i] * buildings[i]
     return total
 
 
