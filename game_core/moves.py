@@ -9,9 +9,9 @@ from __future__ import annotations
 from .actions import Action, BuildHotel, BuildTo
 from .board import HOTEL, JAIL_FINE, PROPERTIES, SQUARES
 from .cards import CARDS
+from .common_events import FINE_PAID, JAIL_ROLLED, PLAYER_BUILT
 from .events import (
-    MOVE_ROLLED, Built, DiceRolled, Event, JailCardUsed, Paid, PropertyBought, PropertyDeclined,
-    StayedInJail,
+    MOVE_ROLLED, Event, JailCardUsed, PropertyBought, PropertyDeclined, StayedInJail,
 )
 from .options import MAX_BANK_PAWNS
 from .rng import BY_ROLL, dice
@@ -54,7 +54,7 @@ def roll(s: GameState, action: Action, ev: list[Event]) -> None:
         d = jail_dice(s)  # H4: a stream of its own
         s.rolls += 1
         s.last_dice = d
-        ev.append(DiceRolled(d, "jail"))
+        ev.append(JAIL_ROLLED[d])
         if d[0] == d[1]:  # T3: a double frees the pawn; it moves but does not roll again
             t.leave_jail(s, ev, "doubles")
             t.move_by_dice(s, ev, d)
@@ -63,7 +63,7 @@ def roll(s: GameState, action: Action, ev: list[Event]) -> None:
         if s.jail_attempts < 3:
             ev.append(StayedInJail(s.jail_attempts))
             t.end_turn(s, ev)
-        elif t.charge(s, ev, JAIL_FINE, Paid(JAIL_FINE, "fine"), "fine", THEN_MOVE):
+        elif t.charge(s, ev, JAIL_FINE, FINE_PAID, "fine", THEN_MOVE):
             t.after_debt(s, ev, THEN_MOVE)  # third failed try: pay the fine and move
 
 
@@ -122,7 +122,7 @@ def _put_up(s: GameState, ev: list[Event], sq: int, hotel: bool) -> None:
     else:
         s.houses_left -= 1
         s.buildings[sq] += 1
-    ev.append(Built(sq, "hotel" if hotel else "house", "player", cost, s.buildings[sq]))
+    ev.append(PLAYER_BUILT[sq][s.buildings[sq]])
 
 
 def done_building(s: GameState, action: Action, ev: list[Event]) -> None:
@@ -131,7 +131,7 @@ def done_building(s: GameState, action: Action, ev: list[Event]) -> None:
 
 def pay_fine(s: GameState, action: Action, ev: list[Event]) -> None:
     """P6: pay 50 to leave Jail, then roll; M1: a fine the cash can't cover is a debt."""
-    if t.charge(s, ev, JAIL_FINE, Paid(JAIL_FINE, "fine"), "fine", THEN_ROLL):
+    if t.charge(s, ev, JAIL_FINE, FINE_PAID, "fine", THEN_ROLL):
         t.after_debt(s, ev, THEN_ROLL)
 
 

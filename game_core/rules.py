@@ -5,12 +5,8 @@ Nothing here changes the state; `turn` and `game` do, citing these.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from itertools import compress
-from operator import eq, gt
-
 from .board import (
-    GROUP_OF, HOTEL, JAIL_CARD_VALUE, JAIL_FINE, SQUARES, STATIONS, UTILITIES, Kind,
+    GROUP_OF, HOTEL, JAIL_CARD_VALUE, JAIL_FINE, PROPERTIES, SQUARES, STATIONS, UTILITIES, Kind,
 )
 from .errors import Refusal
 from .state import JAIL, PLAYER, GameState
@@ -18,24 +14,6 @@ from .state import JAIL, PLAYER, GameState
 _IS_STREET = tuple(sq.kind is Kind.STREET for sq in SQUARES)
 _MORTGAGE_VALUE = tuple(sq.mortgage_value for sq in SQUARES)  # M2
 _HALF_HOUSE_COST = tuple(sq.house_cost // 2 for sq in SQUARES)  # M3
-_SQUARE_INDEX = tuple(range(len(SQUARES)))
-_PLAYER_EVERYWHERE = (PLAYER,) * len(SQUARES)
-
-
-def player_squares(s: GameState) -> Iterator[int]:
-    """The squares the player owns, in board order (only properties are ever owned).
-
-    The estate is walked on many turns (a debt, a hint's rollouts): the owners are filtered
-    by map and compress, which run in C, rather than by a Python loop over the 28
-    properties, most of them someone else's."""
-    return compress(_SQUARE_INDEX, map(eq, s.owner, _PLAYER_EVERYWHERE))
-
-
-def unmortgaged_player_squares(s: GameState) -> Iterator[int]:
-    """The player's squares that are not mortgaged, in board order, filtered in C like
-    `player_squares`: (owner == PLAYER) > mortgaged is True exactly for True > False."""
-    return compress(_SQUARE_INDEX,
-                    map(gt, map(eq, s.owner, _PLAYER_EVERYWHERE), s.mortgaged))
 
 
 def owns_group(s: GameState, square: int, who: int) -> bool:
@@ -76,21 +54,45 @@ def group_has_buildings(s: GameState, square: int) -> bool:
 def street_rent(s: GameState, square: int) -> tuple[int, str, int]:
     """R1: (amount, why, houses) for the street's owner as it stands."""
     sq = SQUARES[square]
-    b = s.buildings[square]
+    b = street_rent_level(s, square)
     if b == HOTEL:
         return sq.rents[5], "hotel", 0
+    if b == GROUP_LEVEL:
+        return sq.rents[0] * 2, "group", 0
     if b:
         return sq.rents[b], "houses", b
-    if owns_group(s, square, s.owner[square]) and not group_mortgaged(s, square):
-        return sq.rents[0] * 2, "group", 0
     return sq.rents[0], "bare", 0
+
+
+GROUP_LEVEL = 6  # street_rent_level of a whole group without buildings
+
+
+def street_rent_level(s: GameState, square: int) -> int:
+    """R1: which rent the street earns: its buildings (1-4 houses, HOTEL), GROUP_LEVEL for
+    a whole group without a mortgage (the bare rent doubled), else 0 (bare)."""
+    b = s.buildings[square]
+    if b:
+        return b
+    if owns_group(s, square, s.owner[square]) and not group_mortgaged(s, square):
+        return GROUP_LEVEL
+    return 0
 
 
 def station_rent(s: GameState, square: int) -> tuple[int, int]:
     """R2: (amount, stations owned); mortgaged stations count toward the number."""
-    who = s.owner[square]
-    count = sum(1 for i in STATIONS if s.owner[i] == who)
+    count = stations_owned(s, square)
     return SQUARES[square].rents[count - 1], count
+
+
+def stations_owned(s: GameState, square: int) -> int:
+    """R2: how many stations the owner of this one owns, mortgaged ones included."""
+    owner = s.owner
+    who = owner[square]
+    count = 0
+    for i in STATIONS:
+        if owner[i] == who:
+            count += 1
+    return count
 
 
 def utility_factor(s: GameState, square: int) -> int:
@@ -109,9 +111,10 @@ def building_sale_value(square: int, buildings: int) -> int:
 def estate_value(s: GameState) -> int:
     """E2: cash + mortgage value of unmortgaged properties + half the cost of buildings."""
     total = s.cash
-    buildings = s.buildings
-    for i in unmortgaged_player_squares(s):
-        total += _MORTGAGE_VALUE[i] + _HALF_HOUSE_COST[i] * buildings[i]
+    owner, mortgaged, buildings = s.owner, s.mortgaged, s.buildings
+    for i in PROPERTIES:
+        if owner[i] == PLAYER and not mortgaged[i]:
+            total += _MORTGAGE_VALUE[i] + _HALF_HOUSE_COST[i] * buildings[i]
     return total
 
 
@@ -156,10 +159,9 @@ def can_start_building(s: GameState, square: int) -> bool:
 def _player_has_elsewhere(s: GameState, square: int, hotel: bool) -> bool:
     """Whether selling one of the player's buildings on another street would return a house
     (or a hotel) to the supply (M3: a hotel sold takes houses from it, it returns none)."""
-    buildings = s.buildings
-    for i in player_squares(s):
-        b = buildings[i]
-        if b and i != square and (b == HOTEL) == hotel:
+    owner, buildings = s.owner, s.buildings
+    for i, b in enumerate(buildings):
+        if b and i != square and owner[i] == PLAYER and (b == HOTEL) == hotel:
             return True
     return False
 
@@ -245,10 +247,8 @@ def build_levels(s: GameState, square: int) -> range:
 def player_buildings(s: GameState) -> tuple[int, int]:
     """(houses, hotels) the player has on the board (P4: repairs count the player's only)."""
     houses = hotels = 0
-    buildings = s.buildings
-    for i in player_squares(s):
-        b = buildings[i]
-        if b:
+    for i, b in enumerate(s.buildings):
+        if b and s.owner[i] == PLAYER:
             if b == HOTEL:
                 hotels += 1
             else:

@@ -16,9 +16,7 @@ from .actions import (
 )
 from .board import GROUP_OF, HOTEL, JAIL_CARD_VALUE, PROPERTIES, SQUARES, STREETS, Kind
 from .game import Game
-from .rules import (
-    hotel_refusal, house_refusal, owns_any, owns_group, player_squares,
-)
+from .rules import hotel_refusal, house_refusal, owns_any, owns_group
 from .state import BANK, BUILD, BUY, JAIL, PLAYER, RAISE_FUNDS, ROLL, GameState
 
 
@@ -47,13 +45,14 @@ def _raise_funds_now(s: GameState) -> Action:
     """`raise_funds(game.legal_actions())` without building the list of legal actions: the
     first building in board order, else the first property that can be mortgaged (M2: with no
     building of the player's left, any unmortgaged one), else the card."""
-    buildings, mortgaged = s.buildings, s.mortgaged
+    owner, buildings, mortgaged = s.owner, s.buildings, s.mortgaged
     first_mortgage = -1
-    for i in player_squares(s):
-        if buildings[i]:
-            return _SELL[i]
-        if first_mortgage < 0 and not mortgaged[i]:
-            first_mortgage = i
+    for i in PROPERTIES:
+        if owner[i] == PLAYER:
+            if buildings[i]:
+                return _SELL[i]
+            if first_mortgage < 0 and not mortgaged[i]:
+                first_mortgage = i
     if first_mortgage >= 0:
         return _MORTGAGE[first_mortgage]
     assert s.jail_cards, "raise-funds with nothing to raise"
@@ -229,9 +228,9 @@ class Focus:
         if s.cash < self.lift_reserve + _CHEAPEST_LIFT or True not in s.mortgaged:
             return None  # the common case, checked fast: rollouts call this every turn
         best: tuple[tuple[bool, int], int] | None = None
-        mortgaged = s.mortgaged
-        for i in player_squares(s):
-            if mortgaged[i]:
+        owner, mortgaged = s.owner, s.mortgaged
+        for i in PROPERTIES:
+            if owner[i] == PLAYER and mortgaged[i]:
                 cost = _LIFT_COST[i]
                 if s.cash - cost >= self.lift_reserve:
                     key = (not _whole_group(s, i), cost)
@@ -241,12 +240,12 @@ class Focus:
 
     def raise_funds(self, s: GameState) -> Action:
         """M1 in the order that loses the least rent (see the class docstring). The player's
-        squares are walked in board order, as few as it owns (a debt in a rollout is
-        frequent: this runs often)."""
+        squares are found once, in board order (a debt in a rollout is frequent: this runs
+        often)."""
         if s.jail_cards:
             return _SELL_CARD
-        buildings, mortgaged = s.buildings, s.mortgaged
-        mine = tuple(player_squares(s))
+        owner, buildings, mortgaged = s.owner, s.buildings, s.mortgaged
+        mine = [i for i in PROPERTIES if owner[i] == PLAYER]
         # M2: no mortgage while the group holds any of the player's buildings.
         built = {GROUP_OF[i] for i in mine if buildings[i]}
         first_whole = -1
@@ -275,11 +274,12 @@ def _raisable(s: GameState) -> int:
     """All the money selling every building, mortgaging every property and selling the Jail
     cards would bring in (M2, M3, T4): what the Bank would have to pay."""
     total = JAIL_CARD_VALUE * len(s.jail_cards)
-    mortgaged, buildings = s.mortgaged, s.buildings
-    for i in player_squares(s):
-        if not mortgaged[i]:
-            total += _MORTGAGE_VALUE[i]
-        total += _HALF_HOUSE_COST[i] * buildings[i]
+    owner, mortgaged, buildings = s.owner, s.mortgaged, s.buildings
+    for i in PROPERTIES:
+        if owner[i] == PLAYER:
+            if not mortgaged[i]:
+                total += _MORTGAGE_VALUE[i]
+            total += _HALF_HOUSE_COST[i] * buildings[i]
     return total
 
 
