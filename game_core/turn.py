@@ -165,10 +165,11 @@ def move_to(s: GameState, ev: Events, target: int, by: str) -> None:
         s.cash += GO_SALARY
         ev.append(SALARY)
     else:
-        bank_pays(s, ev, GO_SALARY, _salary)
+        bank_pays(s, ev, GO_SALARY, salary)
 
 
-def _salary(paid: int) -> Event:
+def salary(paid: int) -> Event:
+    """T2: the GO salary the Bank paid (all it had, M5, when short)."""
     return Collected(paid, "salary")
 
 
