@@ -28,6 +28,7 @@ _BANK_TOOK = {i: tuple(PropertyDeclined(i, True, n) for n in range(MAX_BANK_PAWN
               for i in PROPERTIES}
 _LEFT_UNOWNED = {i: PropertyDeclined(i, False, 0) for i in PROPERTIES}
 _MOVED_BY_DICE = MOVED_FORWARD["dice"]
+_ROLLED = tuple(MOVE_ROLLED[d] for d in DICE_PAIRS)  # by the dice's index, not their tuple
 
 
 def roll(s: GameState, action: Action, ev: list[Event]) -> None:
@@ -35,6 +36,7 @@ def roll(s: GameState, action: Action, ev: list[Event]) -> None:
     if s.pending == ROLL:
         if s.loaded or s.dice_scheme != BY_ROLL:
             d = move_dice(s)
+            rolled = MOVE_ROLLED[d]
         else:  # move_dice's by-roll case (H4: the k-th movement roll), inlined: every turn
             n = s.move_rolls
             s.move_rolls = n + 1
@@ -44,10 +46,11 @@ def roll(s: GameState, action: Action, ev: list[Event]) -> None:
             z = (s.seed + (n + 1) * 0x9E3779B97F4A7C15) & 0xFFFFFFFFFFFFFFFF
             z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & 0xFFFFFFFFFFFFFFFF
             z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & 0xFFFFFFFFFFFFFFFF
-            d = DICE_PAIRS[(z ^ (z >> 31)) % 36]
+            r = (z ^ (z >> 31)) % 36
+            d, rolled = DICE_PAIRS[r], _ROLLED[r]
         s.rolls += 1
         s.last_dice = d
-        ev.append(MOVE_ROLLED[d])
+        ev.append(rolled)
         d1, d2 = d
         if d1 == d2 and s.options.doubles == "standard":
             s.doubles_in_row += 1
