@@ -16,7 +16,7 @@ from .actions import (
 )
 from .board import GROUP_OF, HOTEL, JAIL_CARD_VALUE, PROPERTIES, SQUARES, STREETS, Kind
 from .game import Game
-from .rules import hotel_refusal, house_refusal, owns_any, owns_group
+from .rules import group_has_buildings, hotel_refusal, house_refusal, owns_any, owns_group
 from .state import BANK, BUILD, BUY, JAIL, PLAYER, RAISE_FUNDS, ROLL, GameState
 
 
@@ -242,26 +242,23 @@ class Focus:
         return None if best is None else _LIFT[best[1]]
 
     def raise_funds(self, s: GameState) -> Action:
-        """M1 in the order that loses the least rent (see the class docstring). The player's
-        squares are found once, in board order (a debt in a rollout is frequent: this runs
-        often)."""
+        """M1 in the order that loses the least rent (see the class docstring)."""
         if s.jail_cards:
             return _SELL_CARD
         owner, buildings, mortgaged = s.owner, s.buildings, s.mortgaged
-        mine = [i for i in PROPERTIES if owner[i] == PLAYER]
-        # M2: no mortgage while the group holds any of the player's buildings.
-        built = {GROUP_OF[i] for i in mine if buildings[i]}
         first_whole = -1
-        for i in mine:
-            if mortgaged[i] or (built and GROUP_OF[i] in built):
+        for i in PROPERTIES:
+            # M2: no mortgage while the group holds any of the player's buildings.
+            if owner[i] != PLAYER or mortgaged[i] or group_has_buildings(s, i):
                 continue
             if not _whole_group(s, i):
                 return _MORTGAGE[i]
             if first_whole < 0:
                 first_whole = i
-        cheapest = -1  # the first street of the cheapest houses (only streets have any)
-        for i in mine:
-            if buildings[i] and (cheapest < 0 or _HOUSE_COST[i] < _HOUSE_COST[cheapest]):
+        cheapest = -1  # the first street of the cheapest houses
+        for i in STREETS:
+            if buildings[i] and owner[i] == PLAYER and (
+                    cheapest < 0 or _HOUSE_COST[i] < _HOUSE_COST[cheapest]):
                 cheapest = i
         if cheapest >= 0:
             return _SELL[cheapest]
