@@ -123,6 +123,21 @@ def liquidation_value(s: GameState) -> int:
     return estate_value(s) + JAIL_CARD_VALUE * len(s.jail_cards)
 
 
+def can_raise(s: GameState, amount: int) -> bool:
+    """M1: whether everything the player could raise (`liquidation_value`) reaches `amount`.
+    It stops adding as soon as it does: a debt is usually covered by the first properties."""
+    total = s.cash + JAIL_CARD_VALUE * len(s.jail_cards)
+    if total >= amount:
+        return True
+    owner, mortgaged, buildings = s.owner, s.mortgaged, s.buildings
+    for i in PROPERTIES:
+        if owner[i] == PLAYER and not mortgaged[i]:
+            total += _MORTGAGE_VALUE[i] + _HALF_HOUSE_COST[i] * buildings[i]
+            if total >= amount:
+                return True
+    return False
+
+
 def fine_owed_in_jail(s: GameState) -> bool:
     """P6/M1: with the Jail choice pending under the solo turn (T3 doubles off) and no card to
     use, the 50 fine is the only way out: a debt already owed, which M1 judges at once."""

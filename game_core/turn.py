@@ -30,7 +30,7 @@ from .events import (
 )
 from .rng import BY_ROLL, JAIL_STREAM, UTILITY_STREAM, dice, side_dice
 from .rules import (
-    can_start_building, estate_value, fine_owed_in_jail, liquidation_value, player_buildings,
+    can_raise, can_start_building, estate_value, fine_owed_in_jail, player_buildings,
     stations_owned, street_rent_level, utility_factor,
 )
 from .state import (
@@ -126,7 +126,7 @@ def charge(s: GameState, ev: Events, amount: int, event: Event, reason: str, the
         s.bank_cash += amount
         ev.append(event)
         return True
-    if liquidation_value(s) < amount:
+    if not can_raise(s, amount):
         finish(s, ev, "lost", "debt", owed=amount)
     s.pending = RAISE_FUNDS
     s.debt = amount
@@ -353,7 +353,7 @@ def end_turn(s: GameState, ev: Events) -> None:
     s.pending = PENDING_JAIL
     # P6/M1: in the solo turn the fine (or a card) is the only way out; a fine that nothing
     # could cover loses the game at once, without prompts.
-    if fine_owed_in_jail(s) and liquidation_value(s) < JAIL_FINE:
+    if fine_owed_in_jail(s) and not can_raise(s, JAIL_FINE):
         finish(s, ev, "lost", "debt", owed=JAIL_FINE)
 
 
