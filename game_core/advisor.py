@@ -237,10 +237,12 @@ def rollout_tallies(game: Game, choices: Sequence[Choice], seed: int, start: int
     won = [False] * count
     lasted = [0] * count
     for i in range(start, stop):
-        future = mix(seed & MASK64, i)
+        # Rollout i's future, drawn once and played after every choice (common random
+        # numbers): each choice plays a copy of it.
+        fresh = _clone(origin)
+        _fresh_future(fresh, mix(seed & MASK64, i))
         for k, action in enumerate(choices):
-            state = _clone(origin)
-            _fresh_future(state, future)
+            state = _clone(fresh)
             played = Game(state)
             _choose(played, action)
             _play_out(played, player)
@@ -337,16 +339,8 @@ def _with(o: ChoiceOdds, low: float, high: float, best: bool, too_close: bool) -
 
 
 def _clone(s: GameState) -> GameState:
-    """A copy a rollout may change: lists and dicts copied, the rest is immutable."""
-    c = GameState.__new__(GameState)
-    for name in GameState.__slots__:
-        value = getattr(s, name)
-        if isinstance(value, list):
-            value = list(value)
-        elif isinstance(value, dict):
-            value = dict(value)
-        setattr(c, name, value)
-    return c
+    """A copy a rollout may change: lists copied, the rest is immutable."""
+    return s.copy()
 
 
 def _fresh_future(s: GameState, future: int) -> None:

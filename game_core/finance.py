@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from .actions import Action, SquareAction
 from .board import HOTEL, JAIL_CARD_VALUE, SQUARES
-from .events import BuildingSold, Event, JailCardSold, MortgageLifted, Mortgaged
+from .common_events import HOTEL_SOLD, HOUSE_SOLD, MORTGAGE_LIFTED, MORTGAGED
+from .events import BuildingSold, Event, JailCardSold, Mortgaged
 from .moves import return_jail_card
 from .state import RAISE_FUNDS, GameState
 from . import turn as t
@@ -25,7 +26,7 @@ def mortgage(s: GameState, action: Action, ev: list[Event]) -> None:
     if value <= s.bank_cash:  # bank_pays, inlined for the common case
         s.bank_cash -= value
         s.cash += value
-        ev.append(Mortgaged(sq, value))
+        ev.append(MORTGAGED[sq])
     else:
         t.bank_pays(s, ev, value, lambda paid: Mortgaged(sq, paid))
     _maybe_settle(s, ev)
@@ -39,7 +40,7 @@ def lift_mortgage(s: GameState, action: Action, ev: list[Event]) -> None:
     s.cash -= cost
     s.bank_cash += cost
     s.mortgaged[sq] = False
-    ev.append(MortgageLifted(sq, cost))
+    ev.append(MORTGAGE_LIFTED[sq])
 
 
 def sell_building(s: GameState, action: Action, ev: list[Event]) -> None:
@@ -55,12 +56,14 @@ def sell_building(s: GameState, action: Action, ev: list[Event]) -> None:
         s.buildings[sq] = houses
         amount = half * (1 + 4 - houses)
         kind = "hotel"
+        whole = HOTEL_SOLD[sq][houses]
     else:
         s.houses_left += 1
         s.buildings[sq] = houses = b - 1
         amount = half
         kind = "house"
-    t.bank_pays(s, ev, amount, lambda paid: BuildingSold(sq, kind, paid, houses))
+        whole = HOUSE_SOLD[sq][houses]
+    t.bank_pays(s, ev, amount, lambda paid: BuildingSold(sq, kind, paid, houses), whole)
     _maybe_settle(s, ev)
 
 

@@ -24,7 +24,7 @@ from .legality import CHECKS, Check, why_illegal
 from .options import Options
 from .rng import BY_ROLL, DICE_SCHEMES
 from .rules import build_levels, hotel_refusal, house_refusal, lift_leaves_fine_unpayable
-from .state import BUILD, BUY, OVER, PLAYER, RAISE_FUNDS, ROLL, GameState
+from .state import BUILD, BUY, JAIL, OVER, PLAYER, RAISE_FUNDS, ROLL, GameState
 from .turn import GameOver
 
 ROLL_ACTION, BUY_ACTION, DECLINE_ACTION = Roll(), Buy(), Decline()
@@ -231,10 +231,11 @@ class Game:
             refusal = why_illegal(s, action)
             assert refusal is not None  # over, or no such action: refused whatever the state
             raise refusal
-        check, handler = rule
-        refusal = check(s, action)
-        if refusal is not None:
-            raise refusal
+        legal_while, check, handler = rule
+        if s.pending != legal_while:  # else legal for sure: no check to call (see _RULES)
+            refusal = check(s, action)
+            if refusal is not None:
+                raise refusal
         ev: list[Event] = []
         try:
             handler(s, action, ev)
@@ -261,8 +262,16 @@ _HANDLERS: dict[type[Action], _Handler] = {
     LiftMortgage: finance.lift_mortgage,
     SellBuilding: finance.sell_building,
 }
-# Each kind of action with its legality check (game_core.legality) and its handler: one
-# look-up per action on the hot path.
-_RULES: dict[type[Action], tuple[Check, _Handler]] = {
-    kind: (CHECKS[kind], handler) for kind, handler in _HANDLERS.items()
+# The actions that are legal whenever the game waits for one thing, whatever else holds
+# (legality: `_roll`, `_waits_for`): then `apply` needs no call to their check. A roll is
+# most of a game's actions.
+_LEGAL_WHILE: dict[type[Action], str] = {
+    Roll: ROLL, Decline: BUY, DoneBuilding: BUILD, PayFine: JAIL,
+}
+# Each kind of action with the pending state it is surely legal in ("" for none: its check
+# always runs), its legality check (game_core.legality) and its handler: one look-up per
+# action on the hot path.
+_RULES: dict[type[Action], tuple[str, Check, _Handler]] = {
+    kind: (_LEGAL_WHILE.get(kind, ""), CHECKS[kind], handler)
+    for kind, handler in _HANDLERS.items()
 }

@@ -56,6 +56,9 @@ _BUILDING_WHY = {
     Refusal.ALREADY_BUILT: "it already has {houses}",
 }
 _IS_PROPERTY = tuple(sq.is_property for sq in SQUARES)
+# A tuple, not `Mortgage | LiftMortgage | SellBuilding`: that expression builds a new union
+# on every call, and every mortgage and sale of a game is checked here.
+_ABOUT_A_SQUARE = (Mortgage, LiftMortgage, SellBuilding)
 
 
 def name(s: GameState, square: int) -> str:
@@ -249,7 +252,7 @@ def _sell_building(s: GameState, action: Action) -> IllegalActionError | None:
 def _own_square(s: GameState, action: Action) -> tuple[IllegalActionError | None, int]:
     """T4: a mortgage, lift or sale is about a property of the player's: (None, its square),
     or the refusal when the square is none."""
-    assert isinstance(action, Mortgage | LiftMortgage | SellBuilding)
+    assert isinstance(action, _ABOUT_A_SQUARE)
     sq = action.square
     if not 0 <= sq < 40 or not _IS_PROPERTY[sq]:
         return IllegalActionError(f"can't {_WHAT[action.type]} square {sq}: it is not a "

@@ -7,18 +7,19 @@ refused action leaves the game exactly as it was and its reason is decided in on
 from __future__ import annotations
 
 from .actions import Action, BuildHotel, BuildTo
-from .board import HOTEL, JAIL_FINE, PROPERTIES, SQUARES
+from .board import GO_SALARY, HOTEL, JAIL_FINE, PROPERTIES, SQUARES
 from .cards import CARDS
+from .common_events import FINE_PAID, JAIL_ROLLED, PLAYER_BUILT
 from .events import (
-    MOVE_ROLLED, Built, DiceRolled, Event, JailCardUsed, Paid, PropertyBought, PropertyDeclined,
+    MOVE_ROLLED, MOVED_FORWARD, SALARY, Event, JailCardUsed, PropertyBought, PropertyDeclined,
     StayedInJail,
 )
 from .options import MAX_BANK_PAWNS
-from .rng import BY_ROLL, dice
+from .rng import BY_ROLL, DICE_PAIRS
 from .rules import can_start_building
 from .state import BANK, PLAYER, ROLL, THEN_MOVE, THEN_ROLL, GameState
 from . import turn as t
-from .turn import end_turn, jail_dice, move_dice, move_to, resolve
+from .turn import end_turn, jail_dice, move_dice, resolve
 
 # Events every game makes again and again, made once (events are immutable values).
 _BOUGHT = {i: PropertyBought(i, SQUARES[i].price) for i in PROPERTIES}
@@ -26,6 +27,8 @@ _BOUGHT = {i: PropertyBought(i, SQUARES[i].price) for i in PROPERTIES}
 _BANK_TOOK = {i: tuple(PropertyDeclined(i, True, n) for n in range(MAX_BANK_PAWNS))
               for i in PROPERTIES}
 _LEFT_UNOWNED = {i: PropertyDeclined(i, False, 0) for i in PROPERTIES}
+_MOVED_BY_DICE = MOVED_FORWARD["dice"]
+_ROLLED = tuple(MOVE_ROLLED[d] for d in DICE_PAIRS)  # by the dice's index, not their tuple
 
 
 def roll(s: GameState, action: Action, ev: list[Event]) -> None:
@@ -33,14 +36,21 @@ def roll(s: GameState, action: Action, ev: list[Event]) -> None:
     if s.pending == ROLL:
         if s.loaded or s.dice_scheme != BY_ROLL:
             d = move_dice(s)
+            rolled = MOVE_ROLLED[d]
         else:  # move_dice's by-roll case (H4: the k-th movement roll), inlined: every turn
             n = s.move_rolls
             s.move_rolls = n + 1
             s.utility_rolls = s.jail_rolls = 0
-            d = dice(s.seed, n)
+            # rng.dice(s.seed, n), inlined too (the same SplitMix64 step, constants as
+            # literals): a call costs as much as a quarter of the hash.
+            z = (s.seed + (n + 1) * 0x9E3779B97F4A7C15) & 0xFFFFFFFFFFFFFFFF
+            z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & 0xFFFFFFFFFFFFFFFF
+            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & 0xFFFFFFFFFFFFFFFF
+            r = (z ^ (z >> 31)) % 36
+            d, rolled = DICE_PAIRS[r], _ROLLED[r]
         s.rolls += 1
         s.last_dice = d
-        ev.append(MOVE_ROLLED[d])
+        ev.append(rolled)
         d1, d2 = d
         if d1 == d2 and s.options.doubles == "standard":
             s.doubles_in_row += 1
@@ -48,13 +58,24 @@ def roll(s: GameState, action: Action, ev: list[Event]) -> None:
                 t.send_to_jail(s, ev, "doubles")
                 return
             s.extra_roll = True
-        move_to(s, ev, (s.position + d1 + d2) % 40, "dice")
+        # move_to(s, ev, ..., "dice"), inlined for the common case (no GO salary owed the
+        # Bank can't pay): T2, passing or landing on GO pays the salary.
+        start = s.position
+        s.position = target = (start + d1 + d2) % 40
+        ev.append(_MOVED_BY_DICE[start][target])
+        if target <= start:
+            if GO_SALARY <= s.bank_cash:
+                s.bank_cash -= GO_SALARY
+                s.cash += GO_SALARY
+                ev.append(SALARY)
+            else:
+                t.bank_pays(s, ev, GO_SALARY, t.salary)
         resolve(s, ev, None)
     else:  # in Jail, legal only under doubles=standard (legality)
         d = jail_dice(s)  # H4: a stream of its own
         s.rolls += 1
         s.last_dice = d
-        ev.append(DiceRolled(d, "jail"))
+        ev.append(JAIL_ROLLED[d])
         if d[0] == d[1]:  # T3: a double frees the pawn; it moves but does not roll again
             t.leave_jail(s, ev, "doubles")
             t.move_by_dice(s, ev, d)
@@ -63,7 +84,7 @@ def roll(s: GameState, action: Action, ev: list[Event]) -> None:
         if s.jail_attempts < 3:
             ev.append(StayedInJail(s.jail_attempts))
             t.end_turn(s, ev)
-        elif t.charge(s, ev, JAIL_FINE, Paid(JAIL_FINE, "fine"), "fine", THEN_MOVE):
+        elif t.charge(s, ev, JAIL_FINE, FINE_PAID, "fine", THEN_MOVE):
             t.after_debt(s, ev, THEN_MOVE)  # third failed try: pay the fine and move
 
 
@@ -122,7 +143,7 @@ def _put_up(s: GameState, ev: list[Event], sq: int, hotel: bool) -> None:
     else:
         s.houses_left -= 1
         s.buildings[sq] += 1
-    ev.append(Built(sq, "hotel" if hotel else "house", "player", cost, s.buildings[sq]))
+    ev.append(PLAYER_BUILT[sq][s.buildings[sq]])
 
 
 def done_building(s: GameState, action: Action, ev: list[Event]) -> None:
@@ -131,7 +152,7 @@ def done_building(s: GameState, action: Action, ev: list[Event]) -> None:
 
 def pay_fine(s: GameState, action: Action, ev: list[Event]) -> None:
     """P6: pay 50 to leave Jail, then roll; M1: a fine the cash can't cover is a debt."""
-    if t.charge(s, ev, JAIL_FINE, Paid(JAIL_FINE, "fine"), "fine", THEN_ROLL):
+    if t.charge(s, ev, JAIL_FINE, FINE_PAID, "fine", THEN_ROLL):
         t.after_debt(s, ev, THEN_ROLL)
 
 

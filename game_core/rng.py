@@ -46,7 +46,7 @@ def mix(seed: int, n: int) -> int:
     return z ^ (z >> 31)
 
 
-_PAIRS = tuple((r // 6 + 1, r % 6 + 1) for r in range(36))  # r -> the two dice
+DICE_PAIRS = tuple((r // 6 + 1, r % 6 + 1) for r in range(36))  # r -> the two dice
 
 
 def dice(seed: int, n: int) -> tuple[int, int]:
@@ -55,7 +55,7 @@ def dice(seed: int, n: int) -> tuple[int, int]:
     z = (seed + (n + 1) * 0x9E3779B97F4A7C15) & 0xFFFFFFFFFFFFFFFF
     z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & 0xFFFFFFFFFFFFFFFF
     z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & 0xFFFFFFFFFFFFFFFF
-    return _PAIRS[(z ^ (z >> 31)) % 36]
+    return DICE_PAIRS[(z ^ (z >> 31)) % 36]
 
 
 def side_dice(seed: int, stream: int, m: int, n: int) -> tuple[int, int]:

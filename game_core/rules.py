@@ -54,21 +54,45 @@ def group_has_buildings(s: GameState, square: int) -> bool:
 def street_rent(s: GameState, square: int) -> tuple[int, str, int]:
     """R1: (amount, why, houses) for the street's owner as it stands."""
     sq = SQUARES[square]
-    b = s.buildings[square]
+    b = street_rent_level(s, square)
     if b == HOTEL:
         return sq.rents[5], "hotel", 0
+    if b == GROUP_LEVEL:
+        return sq.rents[0] * 2, "group", 0
     if b:
         return sq.rents[b], "houses", b
-    if owns_group(s, square, s.owner[square]) and not group_mortgaged(s, square):
-        return sq.rents[0] * 2, "group", 0
     return sq.rents[0], "bare", 0
+
+
+GROUP_LEVEL = 6  # street_rent_level of a whole group without buildings
+
+
+def street_rent_level(s: GameState, square: int) -> int:
+    """R1: which rent the street earns: its buildings (1-4 houses, HOTEL), GROUP_LEVEL for
+    a whole group without a mortgage (the bare rent doubled), else 0 (bare)."""
+    b = s.buildings[square]
+    if b:
+        return b
+    if owns_group(s, square, s.owner[square]) and not group_mortgaged(s, square):
+        return GROUP_LEVEL
+    return 0
 
 
 def station_rent(s: GameState, square: int) -> tuple[int, int]:
     """R2: (amount, stations owned); mortgaged stations count toward the number."""
-    who = s.owner[square]
-    count = sum(1 for i in STATIONS if s.owner[i] == who)
+    count = stations_owned(s, square)
     return SQUARES[square].rents[count - 1], count
+
+
+def stations_owned(s: GameState, square: int) -> int:
+    """R2: how many stations the owner of this one owns, mortgaged ones included."""
+    owner = s.owner
+    who = owner[square]
+    count = 0
+    for i in STATIONS:
+        if owner[i] == who:
+            count += 1
+    return count
 
 
 def utility_factor(s: GameState, square: int) -> int:
@@ -97,6 +121,21 @@ def estate_value(s: GameState) -> int:
 def liquidation_value(s: GameState) -> int:
     """M1: all the cash the player could raise: the estate plus its jail cards' sale."""
     return estate_value(s) + JAIL_CARD_VALUE * len(s.jail_cards)
+
+
+def can_raise(s: GameState, amount: int) -> bool:
+    """M1: whether everything the player could raise (`liquidation_value`) reaches `amount`.
+    It stops adding as soon as it does: a debt is usually covered by the first properties."""
+    total = s.cash + JAIL_CARD_VALUE * len(s.jail_cards)
+    if total >= amount:
+        return True
+    owner, mortgaged, buildings = s.owner, s.mortgaged, s.buildings
+    for i in PROPERTIES:
+        if owner[i] == PLAYER and not mortgaged[i]:
+            total += _MORTGAGE_VALUE[i] + _HALF_HOUSE_COST[i] * buildings[i]
+            if total >= amount:
+                return True
+    return False
 
 
 def fine_owed_in_jail(s: GameState) -> bool:

@@ -99,6 +99,32 @@ class GameState:
         self.score = 0
         self.actions = 0  # actions applied so far
 
+    def copy(self) -> GameState:
+        """A copy that shares nothing mutable: its lists are its own, every other field is
+        immutable (ints, strings, tuples, frozen Options and events). Field by field, not
+        through to_dict: a hint's rollouts copy a state for every game they play."""
+        c = GameState.__new__(GameState)
+        c.seed, c.edition, c.options, c.dice_scheme = (
+            self.seed, self.edition, self.options, self.dice_scheme)
+        c.draws, c.move_rolls, c.utility_rolls, c.jail_rolls = (
+            self.draws, self.move_rolls, self.utility_rolls, self.jail_rolls)
+        c.loaded = list(self.loaded)
+        c.position, c.cash, c.bank_cash = self.position, self.cash, self.bank_cash
+        c.owner, c.buildings, c.mortgaged = (
+            list(self.owner), list(self.buildings), list(self.mortgaged))
+        c.houses_left, c.hotels_left, c.pawns_left = (
+            self.houses_left, self.hotels_left, self.pawns_left)
+        c.in_jail, c.jail_attempts = self.in_jail, self.jail_attempts
+        c.jail_cards, c.chance, c.chest = (
+            list(self.jail_cards), list(self.chance), list(self.chest))
+        c.turn, c.rolls, c.doubles_in_row, c.extra_roll, c.last_dice = (
+            self.turn, self.rolls, self.doubles_in_row, self.extra_roll, self.last_dice)
+        c.pending, c.pending_square = self.pending, self.pending_square
+        c.debt, c.debt_then, c.debt_event = self.debt, self.debt_then, self.debt_event
+        c.result, c.result_reason, c.score, c.actions = (
+            self.result, self.result_reason, self.score, self.actions)
+        return c
+
     def to_dict(self) -> dict[str, Any]:
         data: dict[str, Any] = {
             "format": FORMAT_OF_SCHEME[self.dice_scheme],

@@ -135,6 +135,10 @@ FOCUS_GROUPS = frozenset(("orange", "red", "yellow", "dark_blue"))
 _MORTGAGE = {i: Mortgage(i) for i in PROPERTIES}
 _LIFT = {i: LiftMortgage(i) for i in PROPERTIES}
 _SELL = {i: SellBuilding(i) for i in PROPERTIES}
+_LIFT_COST = tuple(sq.lift_cost for sq in SQUARES)
+_HOUSE_COST = tuple(sq.house_cost for sq in SQUARES)
+_MORTGAGE_VALUE = tuple(sq.mortgage_value for sq in SQUARES)
+_HALF_HOUSE_COST = tuple(sq.house_cost // 2 for sq in SQUARES)
 _CHEAPEST_LIFT = min(SQUARES[i].lift_cost for i in PROPERTIES)
 _IN_FOCUS = tuple(sq.kind is Kind.STREET and sq.group in FOCUS_GROUPS for sq in SQUARES)
 # The most the whole estate could ever raise (all 28 mortgaged, a hotel on every street): the
@@ -224,36 +228,42 @@ class Focus:
         if s.cash < self.lift_reserve + _CHEAPEST_LIFT or True not in s.mortgaged:
             return None  # the common case, checked fast: rollouts call this every turn
         best: tuple[tuple[bool, int], int] | None = None
-        for i in PROPERTIES:
-            if s.owner[i] == PLAYER and s.mortgaged[i]:
-                cost = SQUARES[i].lift_cost
-                if s.cash - cost >= self.lift_reserve:
-                    key = (not _whole_group(s, i), cost)
-                    if best is None or key < best[0]:
-                        best = (key, i)
+        # R4: only the player's properties are ever mortgaged; the few there are are found
+        # by list.index rather than by walking the 28 properties on every roll.
+        mortgaged = s.mortgaged
+        i = -1
+        for _ in range(mortgaged.count(True)):
+            i = mortgaged.index(True, i + 1)
+            cost = _LIFT_COST[i]
+            if s.cash - cost >= self.lift_reserve:
+                key = (not _whole_group(s, i), cost)
+                if best is None or key < best[0]:
+                    best = (key, i)
         return None if best is None else _LIFT[best[1]]
 
     def raise_funds(self, s: GameState) -> Action:
         """M1 in the order that loses the least rent (see the class docstring)."""
         if s.jail_cards:
             return _SELL_CARD
-        whole: list[int] = []
+        owner, buildings, mortgaged = s.owner, s.buildings, s.mortgaged
+        first_whole = -1
         for i in PROPERTIES:
             # M2: no mortgage while the group holds any of the player's buildings.
-            if s.owner[i] != PLAYER or s.mortgaged[i] or group_has_buildings(s, i):
+            if owner[i] != PLAYER or mortgaged[i] or group_has_buildings(s, i):
                 continue
             if not _whole_group(s, i):
                 return _MORTGAGE[i]
-            whole.append(i)
-        cheapest = -1
+            if first_whole < 0:
+                first_whole = i
+        cheapest = -1  # the first street of the cheapest houses
         for i in STREETS:
-            if s.buildings[i] and s.owner[i] == PLAYER and (
-                    cheapest < 0 or SQUARES[i].house_cost < SQUARES[cheapest].house_cost):
+            if buildings[i] and owner[i] == PLAYER and (
+                    cheapest < 0 or _HOUSE_COST[i] < _HOUSE_COST[cheapest]):
                 cheapest = i
         if cheapest >= 0:
             return _SELL[cheapest]
-        assert whole, "raise-funds with nothing to raise"
-        return _MORTGAGE[whole[0]]
+        assert first_whole >= 0, "raise-funds with nothing to raise"
+        return _MORTGAGE[first_whole]
 
 
 def _whole_group(s: GameState, square: int) -> bool:
@@ -267,10 +277,9 @@ def _raisable(s: GameState) -> int:
     owner, mortgaged, buildings = s.owner, s.mortgaged, s.buildings
     for i in PROPERTIES:
         if owner[i] == PLAYER:
-            sq = SQUARES[i]
             if not mortgaged[i]:
-                total += sq.mortgage_value
-            total += sq.house_cost // 2 * buildings[i]
+                total += _MORTGAGE_VALUE[i]
+            total += _HALF_HOUSE_COST[i] * buildings[i]
     return total
 
 

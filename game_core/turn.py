@@ -19,16 +19,19 @@ from .board import (
     BOARD_SIZE, GO_SALARY, HOTEL, JAIL, JAIL_FINE, SQUARES, STATIONS, UTILITIES, Kind, nearest,
 )
 from .cards import CARDS, Effect
+from .common_events import (
+    CARD_COLLECTED, CARD_PAID, LEFT_JAIL, NO_RENT, SENT_TO_JAIL, STATION_RENT, STREET_RENT,
+    TAX_PAID, UTILITY_RENT, UTILITY_ROLLED,
+)
 from .editions import EDITIONS
 from .events import (
-    MOVED_FORWARD, SALARY, TURN_STARTED, BankBankrupt, Built, CardDrawn, Collected, DiceRolled,
-    Event, FundsNeeded, GameLost, GameWon, JailCardKept, LeftJail, Moved, Paid, RentPaid,
-    SentToJail, TurnStarted,
+    MOVED_FORWARD, SALARY, TURN_STARTED, BankBankrupt, Built, CardDrawn, Collected, Event,
+    FundsNeeded, GameLost, GameWon, JailCardKept, Moved, Paid, RentPaid, TurnStarted,
 )
 from .rng import BY_ROLL, JAIL_STREAM, UTILITY_STREAM, dice, side_dice
 from .rules import (
-    can_start_building, estate_value, fine_owed_in_jail, liquidation_value, player_buildings,
-    station_rent, street_rent, utility_factor,
+    can_raise, can_start_building, estate_value, fine_owed_in_jail, player_buildings,
+    stations_owned, street_rent_level, utility_factor,
 )
 from .state import (
     BUILD, BUY, JAIL as PENDING_JAIL, NOBODY, OVER, PLAYER, RAISE_FUNDS, ROLL, THEN_BANK_BUILD,
@@ -97,12 +100,15 @@ def jail_dice(s: GameState) -> tuple[int, int]:
 
 # ---- money --------------------------------------------------------------------------------
 
-def bank_pays(s: GameState, ev: Events, amount: int, record: Callable[[int], Event]) -> None:
-    """The Bank pays the player; M5: owing more than it holds, it pays all and is bankrupt."""
+def bank_pays(s: GameState, ev: Events, amount: int, record: Callable[[int], Event],
+              whole: Event | None = None) -> None:
+    """The Bank pays the player; M5: owing more than it holds, it pays all and is bankrupt.
+    `record(paid)` tells what was paid; `whole`, when given, is that event for the whole
+    amount, made once (common_events)."""
     paid = amount if amount <= s.bank_cash else s.bank_cash
     s.bank_cash -= paid
     s.cash += paid
-    ev.append(record(paid))
+    ev.append(whole if whole is not None and paid == amount else record(paid))
     if paid < amount:
         ev.append(BankBankrupt(amount, paid))
         finish(s, ev, "won", "bank_bankrupt")
@@ -120,7 +126,7 @@ def charge(s: GameState, ev: Events, amount: int, event: Event, reason: str, the
         s.bank_cash += amount
         ev.append(event)
         return True
-    if liquidation_value(s) < amount:
+    if not can_raise(s, amount):
         finish(s, ev, "lost", "debt", owed=amount)
     s.pending = RAISE_FUNDS
     s.debt = amount
@@ -159,10 +165,11 @@ def move_to(s: GameState, ev: Events, target: int, by: str) -> None:
         s.cash += GO_SALARY
         ev.append(SALARY)
     else:
-        bank_pays(s, ev, GO_SALARY, _salary)
+        bank_pays(s, ev, GO_SALARY, salary)
 
 
-def _salary(paid: int) -> Event:
+def salary(paid: int) -> Event:
+    """T2: the GO salary the Bank paid (all it had, M5, when short)."""
     return Collected(paid, "salary")
 
 
@@ -177,7 +184,7 @@ def send_to_jail(s: GameState, ev: Events, reason: str) -> None:
     s.in_jail = True
     s.jail_attempts = 0
     s.extra_roll = False
-    ev.append(SentToJail(reason))
+    ev.append(SENT_TO_JAIL[reason])
     end_turn(s, ev)
 
 
@@ -203,7 +210,7 @@ def resolve(s: GameState, ev: Events, card: Effect | None) -> None:
         draw_card(s, ev, s.chest)
     elif kind is _TAX:
         amount = SQUARES[square].tax  # P5
-        if charge(s, ev, amount, Paid(amount, "tax", square), "tax", THEN_END):
+        if charge(s, ev, amount, TAX_PAID[square], "tax", THEN_END):
             end_turn(s, ev)
     elif kind is _GO_TO_JAIL:
         send_to_jail(s, ev, "square")
@@ -213,24 +220,21 @@ def resolve(s: GameState, ev: Events, card: Effect | None) -> None:
 
 def _rent(s: GameState, ev: Events, square: int, card: Effect | None, payer: str) -> RentPaid:
     kind = _KIND[square]
-    if kind is _STREET:
-        amount, why, count = street_rent(s, square)
-        return RentPaid(square, amount, payer, why, count)
-    if kind is _STATION:
-        amount, count = station_rent(s, square)
-        mult = 2 if card is _NEAREST_STATION else 1  # P4: twice the rent
-        return RentPaid(square, amount * mult, payer, "stations", count, mult)
+    if kind is _STREET:  # R1
+        return STREET_RENT[payer][square][street_rent_level(s, square)]
+    if kind is _STATION:  # R2; P4: the nearest-station card pays twice the rent
+        mult = 2 if card is _NEAREST_STATION else 1
+        return STATION_RENT[payer][square][stations_owned(s, square)][mult]
     d = utility_dice(s)  # R3: roll the dice anew
-    ev.append(DiceRolled(d, "utility"))
+    ev.append(UTILITY_ROLLED[d])
     factor = 10 if card is _NEAREST_UTILITY else utility_factor(s, square)
-    total = d[0] + d[1]
-    return RentPaid(square, total * factor, payer, "utility", factor, 1, total)
+    return UTILITY_RENT[payer][square][factor][d[0] + d[1]]
 
 
 def _rent_from_bank(s: GameState, ev: Events, square: int, card: Effect | None) -> None:
     """P2: the Bank pays the player its rent (none if mortgaged, R4), then maybe build."""
     if s.mortgaged[square]:
-        ev.append(RentPaid(square, 0, "bank", "mortgaged"))
+        ev.append(NO_RENT[square])
     else:
         rent = _rent(s, ev, square, card, "bank")
         amount = rent.amount
@@ -312,10 +316,10 @@ def draw_card(s: GameState, ev: Events, deck: list[str]) -> None:
         ev.append(Moved(start, s.position, False, "card"))
         resolve(s, ev, None)
     elif effect is _COLLECT:
-        bank_pays(s, ev, card.amount, _card_collect)
+        bank_pays(s, ev, card.amount, _card_collect, CARD_COLLECTED[card.amount])
         end_turn(s, ev)
     elif effect is _PAY:
-        if charge(s, ev, card.amount, Paid(card.amount, "card"), "card", THEN_END):
+        if charge(s, ev, card.amount, CARD_PAID[card.amount], "card", THEN_END):
             end_turn(s, ev)
     elif effect is _REPAIRS:
         houses, hotels = player_buildings(s)
@@ -349,14 +353,14 @@ def end_turn(s: GameState, ev: Events) -> None:
     s.pending = PENDING_JAIL
     # P6/M1: in the solo turn the fine (or a card) is the only way out; a fine that nothing
     # could cover loses the game at once, without prompts.
-    if fine_owed_in_jail(s) and liquidation_value(s) < JAIL_FINE:
+    if fine_owed_in_jail(s) and not can_raise(s, JAIL_FINE):
         finish(s, ev, "lost", "debt", owed=JAIL_FINE)
 
 
 def leave_jail(s: GameState, ev: Events, how: str) -> None:
     s.in_jail = False
     s.jail_attempts = 0
-    ev.append(LeftJail(how))
+    ev.append(LEFT_JAIL[how])
 
 
 def after_debt(s: GameState, ev: Events, then: str) -> None:

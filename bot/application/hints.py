@@ -109,8 +109,11 @@ def rollouts_per_choice(rollouts: int, choices: int) -> int:
 
 
 def slices(rollouts: int, choices: int, workers: int) -> int:
-    """How many slices a hint is cut into: every worker busy, none long."""
-    return max(workers, -(-rollouts * max(1, choices) // SLICE_PLAYOUTS))
+    """How many slices a hint is cut into: every worker busy, none long, and as many for
+    each worker (17 slices on 2 workers kept one busy a whole slice after the other)."""
+    workers = max(1, workers)
+    wanted = max(workers, -(-rollouts * max(1, choices) // SLICE_PLAYOUTS))
+    return -(-wanted // workers) * workers
 
 
 def hint_seed(game_id: int, version: int) -> int:
