@@ -69,7 +69,7 @@ def seed_games(db: Path | str, fake: FakeDiscord, players: int) -> list[Table]:
     return asyncio.run(start_all())
 
 
-def saved_games(db: Path) -> dict[int, tuple[int, str]]:
+def saved_games(db: Path | str) -> dict[int, tuple[int, str]]:
     """Each game's saved version and the sha256 of its board picture as the bot draws it."""
     import hashlib
 
