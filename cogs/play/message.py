@@ -32,6 +32,7 @@ from bot.pictures.board import render_board
 from bot.pictures.board_text import render_board_text
 from bot.pictures.jobs import Picture
 from bot.application.service import GameRecord
+from bot.hosting.discord_limits import EMBED_DESCRIPTION, EMBED_TOTAL, embed_length
 from game_core import (
     Action, BuildHotel, BuildHouse, Buy, Decline, DoneBuilding, Event, LiftMortgage, Mortgage,
     PayFine, Roll, SellBuilding, SellJailCard, UseJailCard,
@@ -208,6 +209,13 @@ def build_game_message(record: GameRecord, events: Sequence[Event], *, locale: s
         embed.set_image(url=f"attachment://{name}")
     else:
         embed.description = t(locale, "embed.value.drawing")
+        if not game.is_over:
+            # The text board meanwhile: at a burst's peak the picture may come seconds after
+            # the move is shown, and the player sees where their pawn went at once.
+            with_board = f"{embed.description}\n{render_board_text(game, last_move=move)}"
+            room = EMBED_TOTAL - embed_length(embed.to_dict()) + len(embed.description)
+            if len(with_board) <= min(EMBED_DESCRIPTION, room):
+                embed.description = with_board
     return GameMessage(embed, build_controls(record, locale=locale, preview=preview,
                                              rolling=rolling, keep=keep, choices=choices),
                        file)
