@@ -13,8 +13,10 @@ from functools import partial
 from pathlib import Path
 from typing import Any
 
+import aiohttp
 import discord
 from discord.ext import commands
+from discord.utils import MISSING
 
 from game_core import Game
 
@@ -44,6 +46,11 @@ EXTENSIONS = tuple(f"cogs.{feature}.extension" for feature in (
 
 
 WORKERS_STOP = 1.0  # seconds the workers' running jobs get when the bot stops
+# Connections to one host (Discord's API) at most: discord.py's own default has no limit, so
+# a burst of a thousand clicks opened a thousand connections at once (each a TCP, with
+# Discord a TLS, handshake: a sixth of the bot's CPU in a profiled burst), where a few dozen
+# kept alive carry every answer in turn. The gateway's host is another, in production.
+HTTP_CONNECTIONS = 64
 
 
 class MonopolyBot(commands.AutoShardedBot):
@@ -73,6 +80,12 @@ class MonopolyBot(commands.AutoShardedBot):
         self._seed_source = seed_source  # tests fix the games' seeds; else a random one each
         self.parts = Registry()  # the extensions' click handlers and per-bot memory
         self.drain = Drain(self)  # on close: clicks in progress finish, new ones are refused
+
+    async def login(self, token: str) -> None:
+        if self.http.connector is MISSING:  # not one a caller (a test) handed discord.py
+            self.http.connector = aiohttp.TCPConnector(limit=0,
+                                                       limit_per_host=HTTP_CONNECTIONS)
+        await super().login(token)
 
     @property
     def service(self) -> GameService:

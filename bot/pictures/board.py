@@ -267,11 +267,11 @@ def _draw_move(draw: ImageDraw.ImageDraw, lay: L.Layout, move: Move, in_jail: bo
                for x, y in _along(points))
 
 
-def _along(points: list[L.Point]) -> list[L.Point]:
+def _along(points: list[L.Point]) -> list[tuple[float, float]]:
     """Points every few pixels along the polyline `points`: a segment's ends alone could
     both lie outside a box the segment crosses."""
-    out = [points[0]]
-    for (x0, y0), (x1, y1) in zip(points, points[1:]):
+    out: list[tuple[float, float]] = [points[0]]
+    for (x0, y0), (x1, y1) in zip(points, points[1:], strict=False):
         steps = max(1, math.ceil(math.hypot(x1 - x0, y1 - y0) / 4))
         out += [(x0 + (x1 - x0) * k / steps, y0 + (y1 - y0) * k / steps)
                 for k in range(1, steps + 1)]

@@ -71,14 +71,18 @@ async def play_action(interaction: discord.Interaction[Any], game_id: int, versi
 
 
 async def acknowledge(interaction: discord.Interaction[Any], game_id: int) -> bool:
-    """Tell Discord the click is being handled (a deferred update: the cheapest answer).
+    """Tell Discord the click is being handled (a deferred update: the cheapest answer),
+    then let the other clicks' acknowledgements go before this one's move (a burst).
     False if Discord no longer takes it: the player was told it failed, so it isn't played."""
+    updates = updates_for(interaction)
     try:
-        await interaction.response.defer()
+        with updates.acknowledging():
+            await interaction.response.defer()
     except discord.NotFound as exc:
         log.warning("game %d: a click came too late to be answered (%s); not played", game_id,
                     exc)
         return False
+    await updates.after_acknowledgements()
     return True
 
 
