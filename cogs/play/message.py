@@ -28,9 +28,9 @@ from bot.narration.account import (
 from bot.application.daily import day_date, day_number
 from bot.pictures import jobs
 from bot.pictures.alt_text import board_alt
-from bot.pictures.board import render_board
 from bot.pictures.board_text import render_board_text
 from bot.pictures.jobs import Picture
+from bot.pictures.shared import SharedBoards
 from bot.application.service import GameRecord
 from bot.hosting.discord_limits import EMBED_DESCRIPTION, EMBED_TOTAL, embed_length
 from game_core import (
@@ -102,8 +102,11 @@ async def draw_picture(bot: MonopolyBot, record: GameRecord, events: Sequence[Ev
     if record.game.is_over:
         log = await bot.service.game_log(record.id)
         return await bot.workers.run(jobs.recap, log, locale, attach)
-    png = await bot.workers.run(render_board, record.game, last_move=last_move(events),
-                                locale=locale)  # the centre in the player's language
+    # Drawn once for every game showing the same board (a daily's first rolls: the same
+    # dice for everyone), the centre in the player's language.
+    shared = bot.parts.get_or_make(SharedBoards, SharedBoards)
+    png = await shared.board(bot.workers.run, record.game, last_move=last_move(events),
+                             locale=locale)
     # The text board needs no worker (build_game_message writes it); the alt text neither.
     return Picture(png, "", board_alt(record.game, events, locale=locale,
                                       doubles_matter=record.game.options.standard_doubles))
