@@ -7,6 +7,8 @@
     bot, its workers, the database server); and where the time went, by stage (py-spy
     samples of the bot and its workers: the gateway, acknowledging, the database, messages,
     Discord's HTTP, drawing, PNG encoding, the workers' IPC; bench/stages.py).
+    The same at a daily's start: every player on one game (the same dice for everyone, H4),
+    so the same boards (drawn once, bot/pictures/shared.py).
     The largest burst again over one and two bot processes (one shard each) on one
     PostgreSQL server (pgserver): what a second process buys on this machine.
 (b) Steady: 100 clicks/s from 200 players for 60 s, each pressing a button its message
@@ -17,7 +19,8 @@
     the click (target: p99 <= 1 s), and when the hints came.
 For each, the CPU time of the bot process and of its picture workers (from /proc).
 
-Run: .venv/bin/python bench/capacity.py [--bursts 500,1000] [--postgres 1,2] [--no-stages]
+Run: .venv/bin/python bench/capacity.py [--bursts 500,1000] [--daily 1000] [--postgres 1,2]
+         [--no-stages]
          [--seconds 60] [--behind-hints 100]  (0 or '': skip that case)
 The loopback Discord runs in this process and takes CPU too: on a 2-core machine the
 figures are for the bot, its workers and this stand-in sharing the two cores.
@@ -107,14 +110,15 @@ def database(server: Any, name: str) -> str:
     return f"{path.rsplit('/', 1)[0]}/{name}?{query}"
 
 
-def burst(size: int, *, stages: bool = True) -> None:
-    """N players press Roll at once, one bot process on a SQLite file."""
+def burst(size: int, *, stages: bool = True, daily: bool = False) -> None:
+    """N players press Roll at once, one bot process on a SQLite file. `daily`: every
+    game from one seed, as at a daily's start (the same dice for everyone: the same boards)."""
     with tempfile.TemporaryDirectory() as folder:
         db = Path(folder) / "bench.sqlite3"
         fake = FakeDiscord(deadline=DEADLINE)
         fake.start()
         try:
-            tables = seed_games(db, fake, size)
+            tables = seed_games(db, fake, size, seed=1 if daily else None)
             bots = [RunningBot(fake, db)]
             try:
                 result = _burst(fake, tables, bots, stages)
@@ -124,7 +128,8 @@ def burst(size: int, *, stages: bool = True) -> None:
             saved = saved_games(db)
         finally:
             fake.stop()
-    print(f"burst of {size:5,}, one process, SQLite:")
+    game = "one game for everyone, as a daily's" if daily else "a game each"
+    print(f"burst of {size:5,}, one process, SQLite, {game}:")
     result.report(saved)
 
 
@@ -379,6 +384,8 @@ async def _drive(fake: FakeDiscord, tables: list, rate: float,
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--bursts", default="500,1000")
+    parser.add_argument("--daily", default="1000",
+                        help="bursts of players all on one game, as a daily's ('': none)")
     parser.add_argument("--postgres", default="1,2",
                         help="bot processes on PostgreSQL for the largest burst, e.g. 1,2 "
                              "('': none)")
@@ -394,6 +401,8 @@ def main() -> None:
     sizes = [int(s) for s in args.bursts.split(",") if s]
     for size in sizes:
         burst(size, stages=not args.no_stages)
+    for size in (int(s) for s in args.daily.split(",") if s):
+        burst(size, stages=not args.no_stages, daily=True)
     for processes in (int(n) for n in args.postgres.split(",") if n):
         postgres_burst(max(sizes, default=1000), processes, stages=not args.no_stages)
     if args.behind_hints > 0:
