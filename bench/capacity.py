@@ -30,9 +30,12 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import collections
 import contextlib
+import dataclasses
 import os
 import random
+import re
 import statistics
 import sys
 import tempfile
@@ -52,6 +55,7 @@ from tests.bot.running_bot import RunningBot, Table, saved_games, seed_games  # 
 from stages import Stages  # noqa: E402
 
 DEADLINE = 3.0
+WAIT_SHOWN = 180.0  # seconds a burst's messages get to show their new state and picture
 ACTIONS = ("roll", "buy", "decline", "done_building", "pay_fine", "use_jail_card")
 
 
@@ -123,8 +127,8 @@ def burst(size: int, *, stages: bool = True, daily: bool = False) -> None:
             try:
                 result = _burst(fake, tables, bots, stages)
             finally:
-                for bot in bots:
-                    bot.stop()
+                result_logs = [bot.stop() for bot in bots]
+            result.logs = result_logs
             saved = saved_games(db)
         finally:
             fake.stop()
@@ -149,7 +153,8 @@ def postgres_burst(size: int, processes: int, *, stages: bool = True) -> None:
                     result = _burst(fake, tables, cluster.bots, stages,
                                     database_pids=postgres_pids(server))
                 finally:
-                    cluster.stop()
+                    result_logs = cluster.stop()
+                result.logs = result_logs
                 saved = saved_games(url)
             finally:
                 fake.stop()
@@ -198,6 +203,8 @@ class BurstResult:
     after: str
     late: int
     stages: str
+    missing: int  # acknowledged clicks whose message never showed its new state and picture
+    logs: list[str] = dataclasses.field(default_factory=list)
 
     def report(self, saved: dict[int, tuple[int, str]]) -> None:
         size = len(self.clicks)
@@ -214,6 +221,9 @@ class BurstResult:
         print(f"    to the board shown         {ms(boards)}  (text or picture; "
               f"{len(boards):,} of {len(played):,} acknowledged)")
         print(f"    to the board's picture     {ms(pictures)}")
+        if self.missing:
+            print(f"    {self.missing:,} acknowledged clicks' messages never showed their new "
+                  f"state and picture within {WAIT_SHOWN:.0f} s")
         print(f"    every message on its saved state and picture after {self.wall:.2f} s; "
               f"{right:,}/{size:,} show exactly the saved version and its picture")
         total = sum(self.cpu.values()) or 1.0
@@ -222,7 +232,15 @@ class BurstResult:
         print(f"    CPU per click {total / size * 1000:.1f} ms ({parts}; "
               f"the loopback Discord not counted)")
         print(f"    {self.before} -> {self.after}")
-        print(self.stages)
+        if self.stages:
+            print(self.stages)
+        warned = collections.Counter(
+            re.sub(r"\d+", "N", re.sub(r"\x1b\[[0-9;]*m", "", line).split(
+                "WARNING", 1)[-1].split("ERROR", 1)[-1].strip())[:110]
+            for log in self.logs for line in log.splitlines()
+            if ("WARNING" in line or "ERROR" in line) and "worker jobs still running" not in line)
+        for line, n in warned.most_common(4):
+            print(f"    bot log, {n:,} times: {line}")
 
 
 def _first(message: Message, click: Interaction, kinds: tuple[str, ...]) -> float | None:
@@ -254,15 +272,17 @@ def _burst(fake: FakeDiscord, tables: list[Table], bots: list[RunningBot], profi
         # A roll may be followed at once by decisions offering one way only (issue 20): a
         # message is up to date at version 1 or later. A click refused late isn't played.
         waited = [m for c, m in zip(clicks, messages, strict=True) if c.acked is not None]
-        fake.wait_until(lambda: all((m.version or 0) >= 1 and m.picture for m in waited),
-                        timeout=300)
+        with contextlib.suppress(TimeoutError):
+            fake.wait_until(lambda: all((m.version or 0) >= 1 and m.picture for m in waited),
+                            timeout=WAIT_SHOWN)
+        missing = sum(not ((m.version or 0) >= 1 and m.picture) for m in waited)
         wall = time.monotonic() - started
         if database_pids:  # its backends, started for the bots' connections
             meters["database server"] = [p for top in database_pids for p in family(top)]
         cpu = {name: sum(cpu_seconds(p) for p in pids) - start_cpu.get(name, 0.0)
                for name, pids in meters.items()}
     return BurstResult(tables, clicks, messages, cpu, wall, before, load(), fake.late,
-                       spies.report() if spies is not None else "")
+                       spies.report() if spies is not None else "", missing)
 
 
 def behind_hints(hinters: int, players: int) -> None:
