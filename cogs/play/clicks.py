@@ -102,6 +102,14 @@ async def in_time(interaction: discord.Interaction[Any], game_id: int,
     return await task
 
 
+async def _in_turn(interaction: discord.Interaction[Any],
+                   work: Callable[[], Awaitable[Played]]) -> Played:
+    """`work`, once one of the few moves made at once has ended (a burst's moves queue here,
+    not for the database's connections, where each would spend its time budget waiting)."""
+    async with updates_for(interaction).moves:
+        return await work()
+
+
 async def _play(interaction: discord.Interaction[Any], game_id: int, version: int,
                 action_of: Callable[[], Action]) -> None:
     service = service_of(interaction)
@@ -202,7 +210,7 @@ async def _carry(interaction: discord.Interaction[Any], game_id: int,
     service, locale = service_of(interaction), locale_for(interaction)
     try:
         try:
-            result = await in_time(interaction, game_id, work())
+            result = await in_time(interaction, game_id, _in_turn(interaction, work))
         except StaleVersion:
             # An old button: show the game as it is now, then say why nothing happened.
             record = await in_time(interaction, game_id, service.get(game_id))

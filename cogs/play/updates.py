@@ -49,6 +49,10 @@ BUSY = 8
 # before its own move and answer: under a burst the cheap answers (Discord's 3 s) go first,
 # and the heavier work (the move, the message) after them.
 ACKS_FIRST = 1.0
+# Moves made at once, the others waiting their turn: a burst's thousand moves released at
+# once would all wait for the database's few connections (PostgreSQL: 10 a process), and
+# those still waiting when their time budget ran out were refused "busy, try again".
+MOVES_AT_ONCE = 16
 # How long an answer may wait for its picture before going without it. Drawing takes ~10 ms
 # when a worker is free; when pictures queue for the workers, the answer doesn't wait at all.
 PICTURE_WAIT = 0.1
@@ -111,6 +115,7 @@ class BoardUpdates:
         self._acknowledging = 0  # clicks whose acknowledgement is on its way
         self._no_acks = asyncio.Event()  # set while none is
         self._no_acks.set()
+        self.moves = asyncio.Semaphore(MOVES_AT_ONCE)  # a click's move, in its turn
 
     @contextlib.contextmanager
     def acknowledging(self) -> Iterator[None]:
