@@ -20,6 +20,8 @@ from bot.hosting.redact import TokenFilter
 from bot.hosting.settings import Settings, SettingsError, token_problem
 
 log = logging.getLogger("bot")
+# Seconds a thread holds the GIL while another waits for it (see main()).
+SWITCH_INTERVAL = 0.0005
 
 
 # Seconds discord.py's connection loop gets to end once the bot is closed. It may be waiting
@@ -132,6 +134,10 @@ def main() -> int:
     # A board game has no voice: spare the admin discord.py's two start-up warnings that the
     # voice libraries (PyNaCl, davey) are missing.
     discord.VoiceClient.warn_nacl = discord.VoiceClient.warn_dave = False
+    # The database's thread and the one reading the picture workers' results need the GIL
+    # for a moment at each step; the event loop, busy under a burst, gives it up only
+    # every switch interval (5 ms by default), so each step waited that long.
+    sys.setswitchinterval(SWITCH_INTERVAL)
     try:
         bot = MonopolyBot(settings)
         asyncio.run(serve(bot, settings.token))

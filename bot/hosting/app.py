@@ -14,8 +14,10 @@ from functools import partial
 from pathlib import Path
 from typing import Any
 
+import aiohttp
 import discord
 from discord.ext import commands
+from discord.utils import MISSING
 
 from game_core import Game
 
@@ -59,6 +61,11 @@ GATEWAY_STOP = 0.5
 # The Activity's server: its open views closed and a request still running given 1 s.
 ACTIVITY_EXTENSION = "cogs.activity.extension"
 ACTIVITY_STOP = 1.0
+# Connections to one host (Discord's API) at most: discord.py's own default has no limit, so
+# a burst of a thousand clicks opened a thousand connections at once (each a TCP, with
+# Discord a TLS, handshake: a sixth of the bot's CPU in a profiled burst), where a few dozen
+# kept alive carry every answer in turn. The gateway's host is another, in production.
+HTTP_CONNECTIONS = 64
 
 
 class MonopolyBot(commands.AutoShardedBot):
@@ -90,6 +97,12 @@ class MonopolyBot(commands.AutoShardedBot):
         self.drain = Drain(self)  # on close: clicks in progress finish, new ones are refused
         # Which of its shards this process answers, in a rolling restart (PostgreSQL only).
         self.handoff: Handoff | None = None
+
+    async def login(self, token: str) -> None:
+        if self.http.connector is MISSING:  # not one a caller (a test) handed discord.py
+            self.http.connector = aiohttp.TCPConnector(limit=0,
+                                                       limit_per_host=HTTP_CONNECTIONS)
+        await super().login(token)
 
     @property
     def service(self) -> GameService:

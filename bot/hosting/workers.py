@@ -48,7 +48,7 @@ from typing import ParamSpec, TypeVar
 log = logging.getLogger(__name__)
 P = ParamSpec("P")
 T = TypeVar("T")
-WORKER_NICENESS = 5  # below the bot: its event loop comes first when the CPUs are busy
+WORKER_NICENESS = 10  # below the bot: its event loop comes first when the CPUs are busy
 CLOSE_TIMEOUT = 10.0  # seconds to let running jobs finish on close before killing them
 WARM_UP_PAUSE = 0.05
 PARENT_POLL = 1.0  # seconds between a worker's checks that its bot is still alive
@@ -117,6 +117,26 @@ def _sigint_blocked() -> Iterator[None]:
 
 
 NOW, LATER = 0, 1  # the lanes, in the order a free worker serves them
+# Bytes the pipe bringing the workers' results back may hold (Linux's F_SETPIPE_SZ; its
+# default is 64 KiB). A board picture is ~85 kB: through a 64 KiB pipe a worker waits, pipe
+# full, until the bot's thread reading it has the GIL again, which under a burst the event
+# loop holds for milliseconds at a time; so the workers drew half the time and waited the
+# other half. With room for a few pictures, a worker writes its result and draws the next.
+RESULTS_PIPE = 1 << 20
+F_SETPIPE_SZ = 1031
+
+
+def _roomy(executor: ProcessPoolExecutor) -> ProcessPoolExecutor:
+    """`executor`, its results' pipe made RESULTS_PIPE bytes where the system allows."""
+    queue = getattr(executor, "_result_queue", None)  # CPython's own attribute
+    reader = getattr(queue, "_reader", None)
+    try:
+        import fcntl
+
+        fcntl.fcntl(reader.fileno(), F_SETPIPE_SZ, RESULTS_PIPE)  # type: ignore[union-attr]
+    except (ImportError, AttributeError, OSError) as exc:  # not Linux, or over the limit
+        log.debug("the workers' results pipe keeps its size (%r)", exc)
+    return executor
 
 
 class WorkerPool:
@@ -150,8 +170,8 @@ class WorkerPool:
         # "spawn": a fresh interpreter per worker. Forking the bot would copy its event
         # loop, its database threads and their locks into the child mid-use.
         context = multiprocessing.get_context("spawn")
-        return cls(lambda: ProcessPoolExecutor(workers, mp_context=context,
-                                               initializer=_init_worker),
+        return cls(lambda: _roomy(ProcessPoolExecutor(workers, mp_context=context,
+                                                      initializer=_init_worker)),
                    workers, processes=True)
 
     @classmethod

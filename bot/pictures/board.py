@@ -55,6 +55,7 @@ _Hatches = dict[int, tuple[L.Point, Image.Image]]  # property -> where its hatch
 @dataclass(frozen=True)
 class _Static:
     image: Image.Image  # RGB, the unchanging board
+    framed: Image.Image  # the same with the centre's panel pasted on it: each render's start
     texts: list[measure.Drawn]  # the squares' names and prices, for `measure`
     panel: Panel
     palette: Image.Image  # "P" image holding the 256 colours every render is mapped to
@@ -69,10 +70,14 @@ def render_board(game: Game, *, last_move: Move | None = None, locale: str | Non
     edition = game.s.edition
     locale = locale or EDITIONS[edition].language
     static = _static(edition, locale, size)
-    image = static.image.copy()
+    image = static.framed.copy()
     measure.replay(static.texts)
-    _draw_state(image, static.panel, static.hatches, game, last_move, locale)
-    paletted = image.quantize(palette=static.palette, dither=Image.Dither.NONE)
+    _draw_state(image, static.panel, static.hatches, game, last_move, locale, framed=True)
+    return _png(image, static.palette)
+
+
+def _png(image: Image.Image, palette: Image.Image) -> bytes:
+    paletted = image.quantize(palette=palette, dither=Image.Dither.NONE)
     out = io.BytesIO()
     paletted.save(out, "PNG", compress_level=1)  # speed over the last few kB
     return out.getvalue()
@@ -101,7 +106,9 @@ def _static(edition: str, locale: str, size: int) -> _Static:
     colours += (shades.getpalette() or [])[: 3 * (256 - len(L.EXACT_COLOURS))]
     palette = Image.new("P", (1, 1))
     palette.putpalette(colours + [0] * (768 - len(colours)))
-    return _Static(image, texts, panel, palette, hatches)
+    framed = image.copy()
+    framed.paste(panel.image, lay.panel_rect()[:2], panel.mask)
+    return _Static(image, framed, texts, panel, palette, hatches)
 
 
 def _draw_square(image: Image.Image, lay: L.Layout, edition: str, locale: str, i: int) -> None:
@@ -179,7 +186,10 @@ def _draw_corner(image: Image.Image, lay: L.Layout, edition: str, locale: str,
 # ---- what changes ------------------------------------------------------------------------
 
 def _draw_state(image: Image.Image, panel: Panel, hatches: _Hatches, game: Game,
-                last_move: Move | None, locale: str) -> None:
+                last_move: Move | None, locale: str, *, framed: bool = False) -> None:
+    """The state's marks on `image`: the unchanging board, or with `framed` the unchanging
+    board with the centre's panel on it already (pasted again only over an arrow that
+    crossed it; its mask has no soft edge, so pasting it twice changes no pixel)."""
     s = game.s
     lay = L.layout(image.width)
     draw = ImageDraw.Draw(image)
@@ -198,13 +208,15 @@ def _draw_state(image: Image.Image, panel: Panel, hatches: _Hatches, game: Game,
             image.paste(lines, at, lines)
             mx0, my0, mx1, my1 = lay.mortgage_rect(i)
             _paste(image, mortgage_tag(r), ((mx0 + mx1) // 2, (my0 + my1) // 2))
+    crossed = False  # the arrow went under the panel
     if last_move is not None:
-        _draw_move(draw, lay, last_move, s.in_jail)
+        crossed = _draw_move(draw, lay, last_move, s.in_jail)
     _frame(draw, lay, 10 if s.in_jail else s.position, max(3, lay.size // 200))
     for i in PROPERTIES:  # over the squares' frames, which would cross them
         if s.buildings[i]:
             _draw_buildings(image, draw, lay, i, s.buildings[i])
-    image.paste(panel.image, lay.panel_rect()[:2], panel.mask)
+    if crossed or not framed:
+        image.paste(panel.image, lay.panel_rect()[:2], panel.mask)
     measure.replay(panel.texts)
     owned = s.position in PROPERTIES and s.owner[s.position] != NOBODY  # beside its mark
     _paste(image, token(lay.token_radius), lay.token_center(s.position, s.in_jail, owned))
@@ -230,14 +242,15 @@ def _frame(draw: ImageDraw.ImageDraw, lay: L.Layout, square: int, width: int) ->
     draw.rectangle((x0 + 1, y0 + 1, x1 - 1, y1 - 1), outline=L.MOVE_COLOUR, width=width)
 
 
-def _draw_move(draw: ImageDraw.ImageDraw, lay: L.Layout, move: Move, in_jail: bool) -> None:
-    """Outline both squares and draw the way between them as an arrow."""
+def _draw_move(draw: ImageDraw.ImageDraw, lay: L.Layout, move: Move, in_jail: bool) -> bool:
+    """Outline both squares and draw the way between them as an arrow; whether the arrow
+    reaches into the centre's panel (the way straight to Jail crosses it)."""
     start, end = move
     w = max(3, lay.size // 200)
     for square, width in ((start, w - 2), (end, w)):
         _frame(draw, lay, square, width)
     if start == end:
-        return
+        return False
     points = _path(lay, start, end, in_jail)
     draw.line(points, fill=L.GRID, width=2 * w + 4, joint="curve")
     draw.line(points, fill=L.MOVE_COLOUR, width=2 * w, joint="curve")
@@ -252,6 +265,21 @@ def _draw_move(draw: ImageDraw.ImageDraw, lay: L.Layout, move: Move, in_jail: bo
     head = [tip] + [(tip[0] - h * math.cos(ang + d), tip[1] - h * math.sin(ang + d))
                     for d in (0.5, -0.5)]
     draw.polygon(head, fill=L.MOVE_COLOUR, outline=L.GRID, width=2)
+    reach = w + 4 + max(lay.token_radius * 1.1, rs)  # past the line, the disc and the head
+    px0, py0, px1, py1 = lay.panel_rect()
+    return any(px0 - reach <= x <= px1 + reach and py0 - reach <= y <= py1 + reach
+               for x, y in _along(points))
+
+
+def _along(points: list[L.Point]) -> list[tuple[float, float]]:
+    """Points every few pixels along the polyline `points`: a segment's ends alone could
+    both lie outside a box the segment crosses."""
+    out: list[tuple[float, float]] = [points[0]]
+    for (x0, y0), (x1, y1) in zip(points, points[1:], strict=False):
+        steps = max(1, math.ceil(math.hypot(x1 - x0, y1 - y0) / 4))
+        out += [(x0 + (x1 - x0) * k / steps, y0 + (y1 - y0) * k / steps)
+                for k in range(1, steps + 1)]
+    return out
 
 
 def _path(lay: L.Layout, start: int, end: int, in_jail: bool) -> list[L.Point]:

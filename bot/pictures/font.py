@@ -13,9 +13,11 @@ from __future__ import annotations
 
 import importlib.util
 import unicodedata
+from collections import OrderedDict
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
+from typing import Any
 
 import math
 
@@ -45,16 +47,48 @@ def _font_dirs() -> list[Path]:
     return dirs
 
 
+class _KeptMasks(ImageFont.FreeTypeFont):
+    """A FreeType font that keeps the masks it rendered (`getmask2`, what `ImageDraw.text`
+    draws from): board after board shows the same words and many of the same figures (a
+    burst of clicks at a daily's start: the same turn, the same amounts), so each string is
+    rendered once per worker and drawn from then on, the same pixels."""
+
+    KEEP = 1024  # masks kept per font, the least recently drawn dropped first
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self._masks: OrderedDict[tuple[Any, ...], tuple[Any, tuple[int, int]]] = OrderedDict()
+
+    def getmask2(self, text: str | bytes, mode: str = "", *args: Any,
+                 **kwargs: Any) -> tuple[Any, tuple[int, int]]:
+        if mode == "RGBA":  # a colour mask the caller changes: drawn afresh each time
+            return super().getmask2(text, mode, *args, **kwargs)
+        try:
+            key = (text, mode, *args, *sorted(kwargs.items()))
+            hash(key)
+        except TypeError:  # features given as a list: nothing this board draws
+            return super().getmask2(text, mode, *args, **kwargs)
+        found = self._masks.get(key)
+        if found is None:
+            found = self._masks[key] = super().getmask2(text, mode, *args, **kwargs)
+            if len(self._masks) > self.KEEP:
+                self._masks.popitem(last=False)
+        else:
+            self._masks.move_to_end(key)
+        return found
+
+
 def _truetype(names: tuple[str, ...], size: int) -> ImageFont.FreeTypeFont | None:
     for name in names:
         for folder in _font_dirs():
             if (folder / name).is_file():
-                return ImageFont.truetype(str(folder / name), size,
-                                          layout_engine=ImageFont.Layout.BASIC)
+                return _KeptMasks(str(folder / name), size,
+                                  layout_engine=ImageFont.Layout.BASIC)
         try:  # Pillow looks the bare name up in the system font folders
-            return ImageFont.truetype(name, size, layout_engine=ImageFont.Layout.BASIC)
+            found = ImageFont.truetype(name, size, layout_engine=ImageFont.Layout.BASIC)
         except OSError:
             continue
+        return _KeptMasks(found.path, size, layout_engine=ImageFont.Layout.BASIC)
     return None
 
 

@@ -73,14 +73,18 @@ async def play_action(interaction: discord.Interaction[Any], game_id: int, versi
 
 
 async def acknowledge(interaction: discord.Interaction[Any], game_id: int) -> bool:
-    """Tell Discord the click is being handled (a deferred update: the cheapest answer).
+    """Tell Discord the click is being handled (a deferred update: the cheapest answer),
+    then let the other clicks' acknowledgements go before this one's move (a burst).
     False if Discord no longer takes it: the player was told it failed, so it isn't played."""
+    updates = updates_for(interaction)
     try:
-        await interaction.response.defer()
+        with updates.acknowledging():
+            await interaction.response.defer()
     except discord.NotFound as exc:
         log.warning("game %d: a click came too late to be answered (%s); not played", game_id,
                     exc)
         return False
+    await updates.after_acknowledgements()
     return True
 
 
@@ -98,6 +102,14 @@ async def in_time(interaction: discord.Interaction[Any], game_id: int,
         except discord.NotFound as exc:  # too late already; the move goes on all the same
             log.warning("game %d: a slow click could not be acknowledged (%s)", game_id, exc)
     return await task
+
+
+async def _in_turn(interaction: discord.Interaction[Any],
+                   work: Callable[[], Awaitable[Played]]) -> Played:
+    """`work`, once one of the few moves made at once has ended (a burst's moves queue here,
+    not for the database's connections, where each would spend its time budget waiting)."""
+    async with updates_for(interaction).moves:
+        return await work()
 
 
 async def _play(interaction: discord.Interaction[Any], game_id: int, version: int,
@@ -223,7 +235,7 @@ async def _carry(interaction: discord.Interaction[Any], game_id: int,
     service, locale = service_of(interaction), locale_for(interaction)
     try:
         try:
-            result = await in_time(interaction, game_id, work())
+            result = await in_time(interaction, game_id, _in_turn(interaction, work))
         except StaleVersion:
             # An old button: show the game as it is now, then say why nothing happened.
             record = await in_time(interaction, game_id, service.get(game_id))

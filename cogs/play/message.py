@@ -28,10 +28,11 @@ from bot.narration.account import (
 from bot.application.daily import day_date, day_number
 from bot.pictures import jobs
 from bot.pictures.alt_text import board_alt
-from bot.pictures.board import render_board
 from bot.pictures.board_text import render_board_text
 from bot.pictures.jobs import Picture
+from bot.pictures.shared import SharedBoards
 from bot.application.service import GameRecord
+from bot.hosting.discord_limits import EMBED_DESCRIPTION, EMBED_TOTAL, embed_length
 from game_core import (
     Action, BuildHotel, BuildHouse, Buy, Decline, DoneBuilding, Event, LiftMortgage, Mortgage,
     PayFine, Roll, SellBuilding, SellJailCard, UseJailCard,
@@ -104,8 +105,11 @@ async def draw_picture(bot: MonopolyBot, record: GameRecord, events: Sequence[Ev
     if record.game.is_over:
         log = await bot.service.game_log(record.id)
         return await bot.workers.run(jobs.recap, log, locale, attach)
-    png = await bot.workers.run(render_board, record.game, last_move=last_move(events),
-                                locale=locale)  # the centre in the player's language
+    # Drawn once for every game showing the same board (a daily's first rolls: the same
+    # dice for everyone), the centre in the player's language.
+    shared = bot.parts.get_or_make(SharedBoards, SharedBoards)
+    png = await shared.board(bot.workers.run, record.game, last_move=last_move(events),
+                             locale=locale)
     # The text board needs no worker (build_game_message writes it); the alt text neither.
     return Picture(png, "", board_alt(record.game, events, locale=locale,
                                       doubles_matter=record.game.options.standard_doubles))
@@ -209,13 +213,22 @@ def build_game_message(record: GameRecord, events: Sequence[Event], *, locale: s
     move = last_move(events)
     if not picture:
         text = drawn.text if game.is_over and drawn is not None else ""
-        embed.description = (text or render_board_text(game, last_move=move))[:4096]
+        board_text = render_board_text(game, last_move=move, locale=locale)
+        embed.description = (text or board_text)[:4096]
     elif drawn is not None and drawn.png is not None:
         name = RECAP_NAME if game.is_over else IMAGE_NAME
         file = discord.File(io.BytesIO(drawn.png), filename=name, description=drawn.alt or None)
         embed.set_image(url=f"attachment://{name}")
     else:
         embed.description = t(locale, "embed.value.drawing")
+        if not game.is_over:
+            # The text board meanwhile: at a burst's peak the picture may come seconds after
+            # the move is shown, and the player sees where their pawn went at once.
+            board_text = render_board_text(game, last_move=move, locale=locale)
+            with_board = f"{embed.description}\n{board_text}"
+            room = EMBED_TOTAL - embed_length(embed.to_dict()) + len(embed.description)
+            if len(with_board) <= min(EMBED_DESCRIPTION, room):
+                embed.description = with_board
     undo = played.orders_used if played is not None else ()
     view = build_controls(record, locale=locale, preview=preview, rolling=rolling, keep=keep,
                           choices=choices, undo=undo)

@@ -46,6 +46,14 @@ log = logging.getLogger(__name__)
 # message edited once the move is saved: under a burst, every click gets its cheapest answer
 # before any click's heavier work.
 BUSY = 8
+# How long a click acknowledged first waits, at most, for the other clicks' acknowledgements
+# before its own move and answer: under a burst the cheap answers (Discord's 3 s) go first,
+# and the heavier work (the move, the message) after them.
+ACKS_FIRST = 1.0
+# Moves made at once, the others waiting their turn: a burst's thousand moves released at
+# once would all wait for the database's few connections (PostgreSQL: 10 a process), and
+# those still waiting when their time budget ran out were refused "busy, try again".
+MOVES_AT_ONCE = 16
 # How long an answer may wait for its picture before going without it. Drawing takes ~10 ms
 # when a worker is free; when pictures queue for the workers, the answer doesn't wait at all.
 PICTURE_WAIT = 0.1
@@ -106,6 +114,31 @@ class BoardUpdates:
         self._bot = bot
         self._games: dict[int, _Game] = {}
         self._clicks = 0  # clicks being handled now
+        self._acknowledging = 0  # clicks whose acknowledgement is on its way
+        self._no_acks = asyncio.Event()  # set while none is
+        self._no_acks.set()
+        self.moves = asyncio.Semaphore(MOVES_AT_ONCE)  # a click's move, in its turn
+
+    @contextlib.contextmanager
+    def acknowledging(self) -> Iterator[None]:
+        """A click's acknowledgement (a deferral) is on its way meanwhile."""
+        self._acknowledging += 1
+        self._no_acks.clear()
+        try:
+            yield
+        finally:
+            self._acknowledging -= 1
+            if not self._acknowledging:
+                self._no_acks.set()
+
+    async def after_acknowledgements(self, most: float = ACKS_FIRST) -> None:
+        """Once no click waits for its acknowledgement (at most `most` seconds): a click
+        acknowledged first lets the others' acknowledgements go before its own move."""
+        if self._no_acks.is_set():
+            return
+        with contextlib.suppress(TimeoutError):
+            async with asyncio.timeout(most):
+                await self._no_acks.wait()
 
     @contextlib.contextmanager
     def clicking(self) -> Iterator[None]:

@@ -17,6 +17,8 @@ from typing import Any
 
 from aiohttp import web
 
+from bot.pictures.board_text import PAWN as TEXT_PAWN
+
 BOT_USER = {"id": "100", "username": "monopoly", "discriminator": "0", "avatar": None,
             "global_name": None, "bot": True}
 APPLICATION_ID = "100"
@@ -59,6 +61,9 @@ class Message:
     pictures: int = 0  # how many of those changes uploaded a picture
     # (time.monotonic(), version of its controls, shows a picture) after each change
     history: list[tuple[float, int | None, bool]] = field(default_factory=list)
+    # (time.monotonic(), version of its controls, what board it shows: "picture", "text"
+    # (the text board in the embed's description, before its picture or without one) or "")
+    boards: list[tuple[float, int | None, str]] = field(default_factory=list)
     deleted: bool = False
     guild_id: int = GUILD_ID  # the server it is in: a click on it goes to that server's shard
 
@@ -88,6 +93,15 @@ class Message:
         name = image.removeprefix("attachment://")
         return next((a.sha256 for a in self.attachments if a.filename == name), None)
 
+    @property
+    def board(self) -> str:
+        """What board the message shows: "picture", "text" (the text board's grid, with its
+        pawn, in the embed's description) or "" (none)."""
+        if self.picture is not None:
+            return "picture"
+        description = (self.embeds[0].get("description") or "") if self.embeds else ""
+        return "text" if TEXT_PAWN in description else ""
+
     def apply(self, body: dict[str, Any], files: dict[int, tuple[str, bytes]]) -> None:
         """An edit: the fields present replace the old ones; `attachments` lists what stays
         (by id) and the new files (by their index in the upload)."""
@@ -110,6 +124,7 @@ class Message:
         self.edits += 1
         self.pictures += bool(files)
         self.history.append((time.monotonic(), self.version, self.picture is not None))
+        self.boards.append((self.history[-1][0], self.version, self.board))
 
     def payload(self) -> dict[str, Any]:
         return {"id": str(self.id), "channel_id": str(self.channel_id),

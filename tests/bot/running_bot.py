@@ -47,12 +47,15 @@ class Table:
         return (self.guild_id >> 22) % shards
 
 
-def seed_games(db: Path | str, fake: FakeDiscord, players: int) -> list[Table]:
-    """One game per player; player n's server is on shard n % the fake's shard count."""
+def seed_games(db: Path | str, fake: FakeDiscord, players: int,
+               seed: int | None = None) -> list[Table]:
+    """One game per player; player n's server is on shard n % the fake's shard count. With
+    `seed`, every game from that seed (as a daily's: the same dice for everyone)."""
     shards = fake.shards.count
 
     async def start_all() -> list[Table]:
-        service = await GameService.open(db, seed_source=iter(range(1, 10**6)).__next__)
+        seeds = (lambda: seed) if seed is not None else iter(range(1, 10**6)).__next__
+        service = await GameService.open(db, seed_source=seeds)
         try:
             tables = []
             for n in range(players):
@@ -69,7 +72,7 @@ def seed_games(db: Path | str, fake: FakeDiscord, players: int) -> list[Table]:
     return asyncio.run(start_all())
 
 
-def saved_games(db: Path) -> dict[int, tuple[int, str]]:
+def saved_games(db: Path | str) -> dict[int, tuple[int, str]]:
     """Each game's saved version and the sha256 of its board picture as the bot draws it."""
     import hashlib
 

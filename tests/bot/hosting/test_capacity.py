@@ -129,8 +129,10 @@ def test_five_quick_clicks_while_pictures_are_drawn_end_with_one_picture_of_the_
         bot.stop()
     saved = saved_games(db)
     assert shows(message, saved[player.game_id])
-    # While the pictures queued, answers went without one ("drawing the board")...
+    # While the pictures queued, answers went without one ("drawing the board"), showing
+    # the text board meanwhile...
     assert pressed_at - pictures_before < 5
+    assert any(board == "text" for _, _, board in message.boards)
     # ... and only the newest state was drawn and sent afterwards: one picture, not a backlog.
     assert message.pictures - pressed_at <= 1
 

@@ -201,3 +201,24 @@ async def test_a_started_worker_ignores_sigint_and_no_longer_blocks_it():
     finally:
         await pool.close()
     assert signal.SIGINT not in signal.pthread_sigmask(signal.SIG_BLOCK, set())  # ours back
+
+
+def _picture_sized(n: int) -> bytes:
+    return bytes(n)
+
+
+@pytest.mark.skipif(not hasattr(os, "sched_getaffinity"), reason="Linux's pipe sizes")
+async def test_a_worker_hands_back_a_whole_picture_without_waiting_for_the_bot_to_read_it():
+    # A board is ~85 kB; Linux's default pipe holds 64 KiB, so a worker would wait, pipe
+    # full, for the bot's reading thread (which needs the GIL, busy under a burst).
+    import fcntl
+
+    from bot.hosting.workers import F_SETPIPE_SZ, RESULTS_PIPE
+
+    pool = WorkerPool.start(1)
+    try:
+        reader = pool._executor._result_queue._reader  # type: ignore[attr-defined]
+        assert fcntl.fcntl(reader.fileno(), F_SETPIPE_SZ + 1) >= RESULTS_PIPE  # F_GETPIPE_SZ
+        assert len(await pool.run(_picture_sized, 300_000)) == 300_000
+    finally:
+        await pool.close()

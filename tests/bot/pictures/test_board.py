@@ -5,11 +5,11 @@ from __future__ import annotations
 import io
 
 import pytest
-from PIL import Image, ImageChops, ImageDraw
+from PIL import Image, ImageChops, ImageDraw, ImageFont
 
 from bot.pictures import layout as L
 from bot.pictures.font import board_font
-from bot.pictures.board import _static, render_board, sample_game
+from bot.pictures.board import _draw_state, _png, _static, render_board, sample_game
 from game_core.board import HOTEL, PROPERTIES, SQUARES
 from game_core.game import Game
 from game_core.state import BANK, PLAYER
@@ -234,3 +234,45 @@ def test_the_pawn_stands_beside_the_owners_mark_not_over_it(square, owner) -> No
         assert close(image.getpixel((mx, my)), L.WHITE)  # the star's middle
     else:
         assert close(image.getpixel((mx - corner, my - corner)), L.BANK_COLOUR)
+
+
+def _redrawn_whole(game: Game, move: tuple[int, int] | None) -> bytes:
+    """The picture as drawn before the panel was kept on the unchanging board: the state
+    drawn on the bare board, then the panel pasted over it every time."""
+    static = _static(game.s.edition, "en", L.DEFAULT_SIZE)
+    image = static.image.copy()
+    _draw_state(image, static.panel, static.hatches, game, move, "en")
+    return _png(image, static.palette)
+
+
+@pytest.mark.parametrize("move", [(7, 11), (30, 10), (2, 10), (36, 33), (22, 22), None])
+def test_the_panel_kept_on_the_board_draws_the_same_pixels_as_pasting_it_each_time(
+        game: Game, move: tuple[int, int] | None) -> None:
+    # (30, 10) with the pawn in Jail: the arrow goes straight across the centre, under the
+    # panel; (36, 33) back three squares; (22, 22) no arrow.
+    if move is not None:
+        game.s.position = move[1]
+        game.s.in_jail = move == (30, 10)
+    assert render_board(game, last_move=move, locale="en") == _redrawn_whole(game, move)
+
+
+def test_a_sampled_game_draws_the_same_pixels_as_pasting_the_panel_each_time() -> None:
+    for actions in (5, 40, 120, 207, 400):
+        game, move = sample_game(actions=actions)
+        assert render_board(game, last_move=move, locale="en") == _redrawn_whole(game, move)
+
+
+def test_text_drawn_twice_comes_out_the_same_as_drawn_once() -> None:
+    # The fonts keep the masks they rendered (a burst draws the same figures board after
+    # board): the second drawing of a string uses the kept mask.
+    font = board_font(40, bold=True)
+    pictures = []
+    for _ in range(2):
+        image = Image.new("RGB", (300, 80), L.PANEL_BG)
+        font.draw(ImageDraw.Draw(image), (10, 60), "$12,345", L.INK, anchor="ls")
+        pictures.append(image.tobytes())
+    fresh = Image.new("RGB", (300, 80), L.PANEL_BG)
+    ImageDraw.Draw(fresh).text((10, 60), "$12,345", fill=L.INK, anchor="ls",
+                               font=ImageFont.truetype(font.font.path, 40,
+                                                       layout_engine=ImageFont.Layout.BASIC))
+    assert pictures[0] == pictures[1] == fresh.tobytes()
