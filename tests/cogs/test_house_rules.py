@@ -23,7 +23,7 @@ async def test_a_house_rule_game_says_which_rules_on_its_message_status_and_hist
     prompt = await world.alice.slash(world.channel, "monopoly resign")
     await world.alice.click(prompt.response, label="Yes, resign")
     finished = next(m for m in world.channel.history() if m.id == start.response.id)
-    assert "You lost" in finished.embeds[0].fields[1].value
+    assert "You resigned: game lost" in finished.embeds[0].fields[0].value  # said once, there
     assert _fields(finished)["House rules"] == rules
 
 

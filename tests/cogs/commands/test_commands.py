@@ -84,7 +84,7 @@ async def test_H1_a_second_new_game_offers_to_resign_the_first(world, old_messag
     # The old game's final state is shown: on its message, or posted again if that's gone.
     shown = next(m for m in world.channel.history() if m.id == old.message_id)
     assert (shown.id == first.response.id) is (old_message == "editable")
-    assert "You lost" in shown.embeds[0].fields[1].value
+    assert "You resigned: game lost" in shown.embeds[0].fields[0].value  # said once, there
     new = await world.env.bot.service.active_game(world.alice.id)
     assert new.id == 2 and new.edition == "fr"
     posted = next(m for m in world.channel.history() if m.id == new.message_id)
