@@ -19,6 +19,7 @@ from pathlib import Path
 
 from game_core.story import GameLog
 
+from bot.cli.paths import PICTURES_DIR, TERMINAL_DB_PATH
 from bot.application.service import FinishedGame, GameRecord, GameService
 from bot.errors import WordedRefusal
 from bot.hosting.settings import database_target
@@ -27,7 +28,6 @@ from bot.pictures.board import render_board
 from bot.pictures.jobs import money_map, recap, record
 from bot.storage.targets import redact_url
 
-PICTURES_DIR = Path("data") / "pictures"
 RECORD_FETCH = 200  # the newest finished games the record chart shows (as /monopoly stats)
 RECORD_LEAST = 2  # finished games before there is a record to chart (as /monopoly stats)
 NAMES = ("board", "recap", "money-map", "record")
@@ -100,8 +100,6 @@ def run_picture(db: str | None, game_id: int | None, user_id: int, locale: str,
     """`solo-monopoly picture`: game `game_id`'s pictures, else `user_id`'s latest game's,
     from --db (the terminal's file by default, as play's). Reads only: a database that isn't
     there is said so, never made. A refusal is raised (one line, exit status 2)."""
-    from bot.cli.terminal import TERMINAL_DB_PATH  # the terminal imports this module
-
     target = database_target(db or TERMINAL_DB_PATH)
     if isinstance(target, Path) and not target.is_file():
         raise WordedRefusal(f"there is no database at {target} (play a game first: make play)")

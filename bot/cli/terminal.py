@@ -34,7 +34,8 @@ from game_core.prompts import STOP_WIN, way_to_win
 from game_core.state import ROLL
 
 from bot.cli.interrupts import CtrlC, Interrupted
-from bot.cli.pictures import PICTURES_DIR, say_written, write_pictures
+from bot.cli.paths import PICTURES_DIR, TERMINAL_DB_PATH
+from bot.cli.pictures import say_written, write_pictures
 from bot.cli.standing_orders import ORDERS_KEY, orders_key, undo_line
 from bot.errors import ServiceError, WordedRefusal
 from bot.application.autoplay import ROLLED_ON, Played, plan_for
@@ -60,7 +61,6 @@ from bot.pictures.jobs import recap
 
 Ask = Callable[[str], str]
 Say = Callable[[str], None]
-TERMINAL_DB_PATH = "./data/terminal.sqlite3"
 MAKE_PLAY = "make play"  # the command the README gives (it sets SOLO_MONOPOLY_COMMAND so)
 QUIT_WORDS = ("q", "quit", "exit")
 YES_WORDS = ("y", "yes")  # in every language (no key of the terminal's), with the player's own
