@@ -20,7 +20,7 @@ from aiohttp import WSMsgType, web
 
 from bot.activity import read_model
 from bot.activity.assets import Asset, Assets
-from bot.activity.choice_ids import AGAIN, NEW, Choice, decode
+from bot.activity.choice_ids import AGAIN, HINT, NEW, Choice, decode
 from bot.activity.limits import RateLimit, retry_after
 from bot.activity.live import LiveGames
 from bot.activity.moves import play_choice
@@ -28,12 +28,14 @@ from bot.activity.sessions import Session, SessionError, Sessions
 from bot.application.autoplay import Played
 from bot.application.records import GameRecord
 from bot.errors import (
-    ActiveGameExists, DatabaseBusy, DatabaseUnavailable, GameFinished, GameNotFound,
-    InvalidRequest, NotYourGame, StaleVersion,
+    ActiveGameExists, AlreadyThinking, DatabaseBusy, DatabaseUnavailable, GameFinished, GameNotFound,
+    InvalidRequest, NoHints, NotYourGame, StaleVersion,
 )
+from bot.i18n import t
 from bot.i18n.languages import language
 from bot.narration import refusal_text
 from game_core import Event, IllegalActionError
+from game_core.advisor import Hint
 
 from .discord_api import CodeRefused, DiscordDown, DiscordOAuth
 from .errors import ApiError, guard, on_prepare, worded
@@ -57,6 +59,13 @@ READ_RATE, READ_BURST = 20.0, 40
 FIRST_MESSAGE_WAIT = 10.0
 HISTORY_MOVES = 10
 MODELS_KEPT = 256
+HINTS_KEPT = 256
+# A Hint's refusals, worded as the message's Hint words them (cogs/hint).
+HINT_REFUSALS: dict[type[Exception], tuple[int, str, str]] = {
+    AlreadyThinking: (429, "thinking", "hint.already_thinking"),
+    NoHints: (409, "no_hints", "hint.no_hints"),
+    GameFinished: (409, "game_over", "hint.game_over"),
+}
 
 
 class ActivityServer:
@@ -80,6 +89,9 @@ class ActivityServer:
         # The newest read models built, by (game, version, language, viewer, name): a state
         # pushed to several views (a player's page, its watchers) is built once.
         self._models: dict[tuple[int, int, str, str, str], dict[str, Any]] = {}
+        # The Hints asked on the board, by (game, version): the player's model of that
+        # version shows what it said (a reload, another of their views), until a move.
+        self._hints: dict[tuple[int, int], Hint] = {}
         self.port: int | None = None
 
     # ---- lifecycle (as the metrics endpoint's: bot.hosting.observability.endpoint) -----
@@ -236,6 +248,15 @@ class ActivityServer:
                     played: Played | None = None) -> dict[str, Any]:
         if record is None:
             return read_model.no_game(session.locale)
+        model = await self._model(session, record, viewer, events=events, played=played)
+        hint = self._hints.get((record.id, record.version))
+        if hint is not None and viewer == read_model.PLAYER_VIEW:
+            return read_model.with_hint(model, record, hint)
+        return model
+
+    async def _model(self, session: Session, record: GameRecord, viewer: str, *,
+                     events: Sequence[Event] | None, played: Played | None
+                     ) -> dict[str, Any]:
         key = (record.id, record.version, session.locale, viewer,
                session.name if viewer == read_model.PLAYER_VIEW else "")
         if played is None:  # the same state for every view that shows it: built once
@@ -268,6 +289,8 @@ class ActivityServer:
         record, viewer = await self._viewed(session)
         if viewer != read_model.PLAYER_VIEW:
             raise ApiError(403, "not_your_game", worded(session.locale, "not_your_game"))
+        if choice.base == HINT:
+            return _json({"game": await self._hint(session, record, version)})
         if choice.base in (NEW, AGAIN):
             started = await self._start(session, record, choice)
             self.launches.playing(user, started.id)
@@ -283,6 +306,36 @@ class ActivityServer:
             self.sync.show(new, events, played, locale=session.locale, player=session.name)
         return _json({"game": await self.model(session, new, viewer, events=events,
                                                played=played)})
+
+    async def _hint(self, session: Session, record: GameRecord | None,
+                    version: int) -> dict[str, Any]:
+        """The Hint, asked on the board: the same hint service as the message's Hint button
+        (its rollouts in the worker pool, one at a time per player, about this version), its
+        words in the player's model of this version."""
+        if record is None:
+            raise ApiError(404, "no_game")
+        locale = session.locale
+        try:
+            hinted, hint = await self._bot.hints.hint(record.id, session.user_id, version)
+        except StaleVersion:
+            now = await self._bot.service.get(record.id)
+            raise ApiError(409, "stale", t(locale, "hint.stale"), extra={
+                "game": await self.model(session, now, read_model.PLAYER_VIEW)}) from None
+        except (AlreadyThinking, NoHints, GameFinished) as exc:
+            status, code, key = HINT_REFUSALS[type(exc)]
+            raise ApiError(status, code, t(locale, key)) from None
+        except NotYourGame:
+            raise ApiError(403, "not_your_game") from None
+        except GameNotFound:
+            raise ApiError(404, "no_game") from None
+        except DatabaseBusy:
+            raise ApiError(503, "busy") from None
+        except DatabaseUnavailable:
+            raise ApiError(503, "unavailable") from None
+        self._hints[hinted.id, hint.version] = hint
+        while len(self._hints) > HINTS_KEPT:
+            self._hints.pop(next(iter(self._hints)))
+        return await self.model(session, hinted, read_model.PLAYER_VIEW)
 
     async def _play(self, session: Session, record: GameRecord, version: int,
                     choice: Choice) -> Played:
