@@ -13,7 +13,7 @@ import asyncio
 import json
 import logging
 import time
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from typing import TYPE_CHECKING, Any
 
 from aiohttp import WSMsgType, web
@@ -39,7 +39,6 @@ from game_core.advisor import Hint
 
 from .discord_api import CodeRefused, DiscordDown, DiscordOAuth
 from .errors import ApiError, guard, on_prepare, worded
-from bot.activity.launches import Launches
 from .message_sync import MessageSync
 
 if TYPE_CHECKING:
@@ -81,7 +80,6 @@ class ActivityServer:
         self.action_limit = RateLimit(ACTION_RATE, ACTION_BURST, monotonic)
         self.read_limit = RateLimit(READ_RATE, READ_BURST, monotonic)
         self.live = LiveGames(service.core)
-        self.launches = bot.parts.get_or_make(Launches, Launches)
         self.sync = MessageSync(bot)
         self._oauth: DiscordOAuth | None = None
         self._runner: web.AppRunner | None = None
@@ -194,7 +192,7 @@ class ActivityServer:
             instance = await oauth.instance(instance_id)
             if instance is not None and user.id in instance.users:
                 confirmed = instance_id
-                watch = self.launches.watched(instance.channel_id, instance.users, user.id)
+                watch = await self._watched(instance.channel_id, instance.users, user.id)
         asked = body.get("locale")
         locale = language(asked if isinstance(asked, str) and asked else
                           user.locale or "en").code
@@ -206,6 +204,17 @@ class ActivityServer:
                       "expires_in": session.expires - int(time.time()),
                       "discord_expires_in": expires, "user": user.public(),
                       "locale": locale})
+
+    async def _watched(self, channel_id: int | None, users: Collection[int],
+                       viewer: int) -> int:
+        """The player whose launch in that channel the viewer watches (the database's
+        launch records: any process of a cluster may have recorded it); 0 if none, or if
+        the database can't say now (the viewer then sees their own board)."""
+        try:
+            return await self._bot.service.launches.watched(channel_id, users, viewer)
+        except (DatabaseBusy, DatabaseUnavailable, InvalidRequest) as exc:
+            log.warning("activity: the launch watched not read (%s)", type(exc).__name__)
+            return 0
 
     # ---- the game ----------------------------------------------------------------------
 
@@ -293,7 +302,6 @@ class ActivityServer:
             return _json({"game": await self._hint(session, record, version)})
         if choice.base in (NEW, AGAIN):
             started = await self._start(session, record, choice)
-            self.launches.playing(user, started.id)
             return _json({"game": await self.model(session, started, viewer, events=[])})
         if record is None:
             raise ApiError(404, "no_game")
