@@ -185,11 +185,13 @@ class FakeDiscord:
         del payload["message"]
         payload |= {"type": 2, "data": {"id": "4000", "name": "launch", "type": 4}}
         self.interactions[interaction.id] = self._by_token[interaction.token] = interaction
-        ws = self.shards.route(interaction, GUILD_ID)
-        assert ws is not None, "no bot runs the channel's shard"
+        sessions = self.shards.route(interaction, GUILD_ID)  # every session of the shard
+        assert sessions, "no bot runs the channel's shard"
         self._seq += 1
-        await ws.send_str(json.dumps({"op": DISPATCH, "t": "INTERACTION_CREATE",
-                                      "s": self._seq, "d": payload}))
+        event = json.dumps({"op": DISPATCH, "t": "INTERACTION_CREATE", "s": self._seq,
+                            "d": payload})
+        for ws in sessions:
+            await ws.send_str(event)
         return interaction
 
     def wait_answered(self, interactions: Sequence[Interaction], timeout: float = 60) -> None:
