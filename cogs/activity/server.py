@@ -10,6 +10,7 @@ sessions) and nothing else the page says; every move goes through the game servi
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import logging
 import time
@@ -429,9 +430,11 @@ class ActivityServer:
             return self.sessions.check(token)
         except (SessionError, ValueError, AttributeError, TimeoutError) as exc:
             code = exc.code if isinstance(exc, SessionError) else "no_session"
-            await socket.send_str(_dumps({"type": "error", "error": {"code": code,
-                                                                      "message": code}}))
-            await socket.close(code=4401)
+            # The page may be gone already (closed while it connected): nothing to tell.
+            with contextlib.suppress(ConnectionError):
+                await socket.send_str(_dumps({"type": "error", "error": {"code": code,
+                                                                          "message": code}}))
+                await socket.close(code=4401)
             return None
 
     async def _push(self, socket: web.WebSocketResponse, session: Session, view: Any,
