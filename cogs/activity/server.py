@@ -29,8 +29,8 @@ from bot.activity.sessions import Session, SessionError, Sessions
 from bot.application.autoplay import Played
 from bot.application.records import GameRecord
 from bot.errors import (
-    ActiveGameExists, AlreadyThinking, DatabaseBusy, DatabaseUnavailable, GameFinished, GameNotFound,
-    InvalidRequest, NoHints, NotYourGame, StaleVersion,
+    ActiveGameExists, AlreadyThinking, DatabaseBusy, DatabaseUnavailable, GameFinished,
+    GameNotFound, InvalidRequest, NoHints, NotYourGame, StaleVersion,
 )
 from bot.i18n import t
 from bot.i18n.languages import language
@@ -295,7 +295,6 @@ class ActivityServer:
         choice, version = decode(body.get("choice")), body.get("version")
         if choice is None or isinstance(version, bool) or not isinstance(version, int):
             raise ApiError(400, "bad_request")
-        user = session.user_id
         record, viewer = await self._viewed(session)
         if viewer != read_model.PLAYER_VIEW:
             raise ApiError(403, "not_your_game", worded(session.locale, "not_your_game"))
