@@ -10,7 +10,7 @@ from pathlib import Path
 
 from bot.activity import choice_ids
 from bot.activity.moves import play_choice
-from bot.activity.read_model import WATCHER_VIEW, game_model, no_game
+from bot.activity.read_model import WATCHER_VIEW, game_model, no_game, with_hint
 from bot.application.records import GameRecord
 from bot.application.service import GameService
 from game_core.board import PROPERTIES
@@ -149,3 +149,56 @@ def test_every_choice_id_decodes_and_nothing_else_does():
                  "new.on", "mortgage", 5, None, "roll" * 40, "sell=1.on.zz", "hint=1",
                  "hint.on", "plan_debt_go=3", "plan_buy=0"):
         assert choice_ids.decode(text) is None, text
+
+
+class InlinePool:
+    size = 1
+
+    async def run(self, fn, /, *args, **kwargs):
+        return fn(*args, **kwargs)
+
+    async def run_later(self, fn, /, *args, **kwargs):
+        return fn(*args, **kwargs)
+
+
+async def test_M1_the_hint_on_the_board_lists_the_messages_lines_and_its_plans_best_first(
+        tmp_path: Path):
+    """A debt's Hint: the board's lines are the message's (without the chat's bold marks),
+    its plans the message's plan buttons, in their order (the best first), each a choice
+    naming its way to pay."""
+    from bot.application.hints import compute_hint, hint_seed
+    from bot.narration.hints import describe_hint
+    from cogs.hint.hint import plan_buttons
+    from game_core import Game, Roll
+    from game_core.plans import WAYS
+    from game_core.prompts import Follow
+    from game_core.state import RAISE_FUNDS, ROLL
+    from game_core.strategies import make_strategy
+    from tests.cogs.play.test_clicks import _debt_seed
+
+    seed, _ = _debt_seed()
+    game, chooser = Game.new(seed, {"start_cash": 300}), make_strategy("always-buy")
+    while game.pending != RAISE_FUNDS:
+        follow = Follow(game)
+        game.apply(Roll() if game.pending == ROLL else chooser.choose(game))
+        while (found := follow.next(game)) is not None:
+            game.apply(found[0])
+    service = await GameService.open(tmp_path / "g.sqlite3", seed_source=lambda: seed)
+    try:
+        started = await service.start(PLAYER_ID, None, None, options={"start_cash": 300})
+    finally:
+        await service.close()
+    record = dataclasses.replace(started, game=game, version=game.version)
+    hint = await compute_hint(InlinePool(), game, hint_seed(record.id, game.version), 12)
+    model = game_model(record, [], locale="en")
+    assert model["hint"]["lines"] == []
+    hinted = with_hint(model, record, hint)
+    assert hinted["hint"]["lines"] == [line.replace("**", "") for line in describe_hint(
+        hint, game, locale="en")]
+    message = [item.custom_id.split(":")[-1] for item in plan_buttons(record, hint, "en")
+               .children]  # the ways, in the message's order
+    board = [c["id"] for c in hinted["hint"]["choices"]]
+    assert len(board) >= 2 and board == [f"plan_debt_go={WAYS.index(way)}" for way in message]
+    assert [c["label"] for c in hinted["hint"]["choices"]] == [
+        item.item.label for item in plan_buttons(record, hint, "en").children]
+    assert model["hint"]["lines"] == []  # the shared model itself is left as it was
