@@ -343,6 +343,7 @@ class ActivityServer:
         self._hints[hinted.id, hint.version] = hint
         while len(self._hints) > HINTS_KEPT:
             self._hints.pop(next(iter(self._hints)))
+        self.live.said(hinted)  # the player's other open views say it too
         return await self.model(session, hinted, read_model.PLAYER_VIEW)
 
     async def _play(self, session: Session, record: GameRecord, version: int,

@@ -326,10 +326,26 @@ def test_the_hint_on_the_board_says_what_the_messages_hint_says(world):
     offer = model["hint"]
     assert offer["choice"]["id"] == "hint" and offer["choice"]["label"] == "Hint"
     assert offer["lines"] == []
-    status, _, answer = run(call(world["base"], "POST", "/api/game/action", session=session,
-                                 body={"choice": offer["choice"]["id"], "version": version}))
+
+
+    async def ask_with_a_view_open() -> tuple[int, Any, dict[str, Any]]:
+        """Ask the Hint while another view of the player's is open: it is pushed there."""
+        async with aiohttp.ClientSession() as http:
+            async with http.ws_connect(world["base"].replace("http", "ws") + "/api/live") as ws:
+                await ws.send_str(json.dumps({"session": session}))
+                first = json.loads((await ws.receive(timeout=30)).data)
+                assert first["game"]["hint"]["lines"] == []
+                status, _, answer = await call(
+                    world["base"], "POST", "/api/game/action", session=session,
+                    body={"choice": offer["choice"]["id"], "version": version})
+                pushed = json.loads((await ws.receive(timeout=30)).data)
+                return status, answer, pushed
+
+    status, answer, pushed = run(ask_with_a_view_open())
     assert status == 200, answer
     hinted = answer["game"]
+    assert pushed["game"]["game"]["version"] == version
+    assert pushed["game"]["hint"]["lines"] == hinted["hint"]["lines"]
     assert hinted["game"]["version"] == version  # a Hint moves nothing
     expected = run(message_hint_lines(world["db"], table.game_id, table.player))
     assert hinted["hint"]["lines"] == expected and expected[0].startswith("Hint")
