@@ -185,12 +185,12 @@ class FakeDiscord:
         del payload["message"]
         payload |= {"type": 2, "data": {"id": "4000", "name": "launch", "type": 4}}
         self.interactions[interaction.id] = self._by_token[interaction.token] = interaction
-        sessions = self.shards.route(interaction, GUILD_ID)  # every session of the shard
+        sessions = self.shards.route(interaction, GUILD_ID)
         assert sessions, "no bot runs the channel's shard"
         self._seq += 1
         event = json.dumps({"op": DISPATCH, "t": "INTERACTION_CREATE", "s": self._seq,
                             "d": payload})
-        for ws in sessions:
+        for ws in sessions:  # every session of the shard gets it, as for a click
             await ws.send_str(event)
         return interaction
 
