@@ -22,6 +22,10 @@ ROLL_ON, PLAN_BUY, PLAN_UNBLOCK = "roll_on", "plan_buy", "plan_unblock"
 PLAN_DEBT_GO, PLAN_CASH_OUT, DECLINE_ALWAYS = "plan_debt_go", "plan_cash_out", "decline_always"
 FLOWS = frozenset((ROLL_ON, PLAN_BUY, PLAN_UNBLOCK, PLAN_DEBT_GO, PLAN_CASH_OUT,
                    DECLINE_ALWAYS))
+# A plan's kind (game_core.plans) and the flow that carries it out; a debt's flow may name
+# the way to pay it (`plan_debt_go=<index in WAYS>`: the plans under a Hint).
+PLAN_OF_KIND = {"buy": PLAN_BUY, "unblock": PLAN_UNBLOCK}
+DEBT_WAYS = 3
 # The menus' kinds and the engine action each option stands for.
 MENU_ACTIONS = {"sell": "sell_building", "mortgage": "mortgage", "lift": "lift_mortgage"}
 BUILD_MENU = "build"
@@ -60,6 +64,8 @@ class Choice:
     def known(self) -> bool:
         if self.base in (NEW, AGAIN, HINT):
             return self.value is None and not self.rolling
+        if self.base == PLAN_DEBT_GO and self.value is not None:
+            return self.value < DEBT_WAYS and not self.rolling
         if self.base in FLOWS:
             return self.value is None and (self.rolling or self.base != DECLINE_ALWAYS)
         return self.action() is not None and not (self.rolling and self.base == "roll")

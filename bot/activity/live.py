@@ -48,6 +48,12 @@ class View:
         self.newest = (record, events)
         self._woken.set()
 
+    def again(self, record: GameRecord) -> None:
+        """The state shown, with something new said about it (the Hint asked): shown again."""
+        if record.id == self.game_id and record.version == self.version:
+            self.newest = (record, ())
+            self._woken.set()
+
     async def next(self) -> tuple[GameRecord, Sequence[Event]]:
         """The newest state since the last call, waiting for one."""
         while self.newest is None:
@@ -94,6 +100,15 @@ class LiveGames:
             poller.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await poller
+
+    def said(self, record: GameRecord) -> None:
+        """Something new to show about `record` as it is (its Hint): every view of its
+        player that shows this version gets it again. Only this process's views: the
+        Hint is remembered by the process that computed it (a view elsewhere in a cluster
+        shows it once the player asks there, or never if a move comes first)."""
+        for view in self._views.get(record.owner_id, ()):
+            view.again(record)
+            self.pushes += 1
 
     def _changed(self, record: GameRecord, events: Sequence[Event]) -> None:
         for view in self._views.get(record.owner_id, ()):

@@ -6,9 +6,10 @@ service call is here; every rule is the engine's, every check the service's."""
 from __future__ import annotations
 
 from game_core import Decline
-from game_core.plans import CASH_OUT, PAY_DEBT, RAISE_TO_BUY, UNBLOCK
+from game_core.plans import CASH_OUT, LEAST_RENT, PAY_DEBT, RAISE_TO_BUY, UNBLOCK, WAYS
 
 from bot.application.autoplay import Played
+from bot.application.hints import hinted_way
 from bot.application.service import GameService
 from bot.errors import InvalidRequest
 
@@ -30,7 +31,13 @@ async def play_choice(service: GameService, game_id: int, user_id: int, version:
     if choice.base == ROLL_ON:
         return await auto.roll_on(game_id, user_id, version, keep)
     if choice.base in PLANS:
-        return await auto.carry_out(game_id, user_id, version, PLANS[choice.base],
+        way = LEAST_RENT
+        if choice.base == PLAN_DEBT_GO:
+            # A way the Hint's plans name; else the one it rated best at this version, as
+            # the message's Pay it for me (cogs/play/clicks.py).
+            way = WAYS[choice.value] if choice.value is not None else (
+                hinted_way(game_id, version) or LEAST_RENT)
+        return await auto.carry_out(game_id, user_id, version, PLANS[choice.base], way,
                                     roll_on=choice.rolling, keep_declining=keep)
     if choice.base == DECLINE_ALWAYS:
         return await auto.play(game_id, user_id, version, Decline(), roll_on=True,

@@ -19,11 +19,13 @@ from game_core import (
 )
 from game_core.board import HOTEL, JAIL, SQUARES, Kind
 from game_core.events import Event
-from game_core.plans import debt_plans
+from game_core.advisor import Hint
+from game_core.plans import PAY_DEBT, WAYS, Plan, debt_plans
 from game_core.prompts import way_to_win
 from game_core.state import BANK, PLAYER, RAISE_FUNDS
 
 from bot.application.autoplay import ROLLED_ON, Played
+from bot.application.hints import takes_hints
 from bot.application.choices import RAISE_TO_BUY, Choices, choices_now
 from bot.application.records import GameRecord
 from bot.i18n import format_money, points, t, tn
@@ -32,6 +34,7 @@ from bot.narration import (
     action_label, build_to_note, describe_pending, house_rules_text, narrate, property_line,
     select_placeholder, square_name,
 )
+from bot.narration.hints import describe_hint
 from bot.narration.account import (
     account_lines, describe_buy_plan, describe_debt_plans, describe_unblock_plan,
     narrate_steps, plan_label, stop_line,
@@ -145,6 +148,7 @@ def game_model(record: GameRecord, events: Sequence[Event], *, locale: str,
         for choice in menu.pop("by_square"):
             by_square.setdefault(choice[0], []).append(choice[1])
     model["decision"]["menus"] = menus
+    model["hint"] = _hint_offer(record, locale)
     model["cards"] = {str(i): _card(game, i, locale, by_square.get(i, []))
                       for i in range(40) if SQUARES[i].is_property}
     return model
@@ -312,6 +316,40 @@ def _flows(record: GameRecord, choices: Choices, locale: str, flow_id: Any
     return flows
 
 
+def _hint_offer(record: GameRecord, locale: str) -> dict[str, Any] | None:
+    """The Hint's button where the game message shows its own (cogs/play/message.py: a
+    game going on that takes hints, so never a daily); what it said comes with `with_hint`."""
+    if record.game.is_over or not takes_hints(record):
+        return None
+    return {"choice": _choice(ids.HINT, t(locale, "button.hint")), "version": record.version,
+            "lines": [], "choices": []}
+
+
+def with_hint(model: dict[str, Any], record: GameRecord, hint: Hint) -> dict[str, Any]:
+    """`model` (the player's, of `record`) with what the Hint said about this version: the
+    message's Hint's very lines (cogs/hint: `describe_hint`, its length limit, without the
+    chat's bold marks), and the plans it weighed as choices, the best first (the message's
+    plan buttons under a Hint). A copy: the model itself is shared by every view."""
+    offer = model.get("hint")
+    if offer is None or hint.version != record.version:
+        return model
+    locale = model["locale"]
+    lines = describe_hint(hint, record.game, locale=locale, bold=False)
+    plans = [o.action for o in sorted(hint.choices, key=lambda o: not o.best)
+             if isinstance(o.action, Plan)]
+    choices = []
+    for plan in plans:
+        if plan.kind == PAY_DEBT:
+            label = t(locale, "hint.button.debt." + plan.way)
+            choice_id = ids.encode(ids.PLAN_DEBT_GO, WAYS.index(plan.way))
+        else:
+            label = t(locale, "hint.button." + plan.kind)
+            choice_id = ids.PLAN_OF_KIND.get(plan.kind, "")
+        if choice_id:
+            choices.append(_choice(choice_id, label, style="success"))
+    return {**model, "hint": {**offer, "lines": lines, "choices": choices}}
+
+
 def _card(game: Game, i: int, locale: str, allowed: list[dict[str, str]]) -> dict[str, Any]:
     """A property's card: price, rent at each level, mortgage value, owner, and the sale,
     mortgage or lift it allows now."""
@@ -355,4 +393,5 @@ def _card_lines(edition: str, i: int, locale: str) -> tuple[dict[str, str], ...]
     return tuple(lines)
 
 
-__all__ = ["PLAYER_VIEW", "SCHEMA", "WATCHER_VIEW", "game_model", "no_game", "strings"]
+__all__ = ["PLAYER_VIEW", "SCHEMA", "WATCHER_VIEW", "game_model", "no_game", "strings",
+           "with_hint"]

@@ -40,6 +40,7 @@ from .autoplay import Autoplay, Played
 from .core import TRIES, GameCore
 from .daily_games import SECRET_BYTES as DAILY_SECRET_BYTES
 from .daily_games import DailyGames
+from .launches import ActivityLaunches
 from .player_settings import PlayerPrefs
 from .records import (
     ACTIVE, ActResult, FinishedGame, GameRecord, HistoryEntry, LeaderboardRow, PlayerStats,
@@ -74,6 +75,7 @@ class GameService:
         self.servers = ServerAdmin(storage, core.now)
         self.seasons = Seasons(storage, core.now)
         self.prefs = PlayerPrefs(core.store)
+        self.launches = ActivityLaunches(core.store, core.now)  # the Activity's launches
 
     @classmethod
     async def open(cls, database: str | os.PathLike[str], *,

@@ -49,6 +49,7 @@ class PlayerColumn:
 PLAYER_COLUMNS: tuple[PlayerColumn, ...] = (
     PlayerColumn("settings_log", "actor_id", keep=True),
     PlayerColumn("player_settings", "owner_id"),  # the player's own settings (migration 10)
+    PlayerColumn("activity_launches", "user_id"),  # their launches of the board (migration 11)
 )
 # A server's settings holding a player's id in the setting's name (moderation: the player's
 # games hidden from that server's boards). On `forget` the name takes the pseudonym, so the

@@ -10,17 +10,18 @@ sessions) and nothing else the page says; every move goes through the game servi
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import logging
 import time
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from typing import TYPE_CHECKING, Any
 
 from aiohttp import WSMsgType, web
 
 from bot.activity import read_model
 from bot.activity.assets import Asset, Assets
-from bot.activity.choice_ids import AGAIN, NEW, Choice, decode
+from bot.activity.choice_ids import AGAIN, HINT, NEW, Choice, decode
 from bot.activity.limits import RateLimit, retry_after
 from bot.activity.live import LiveGames
 from bot.activity.moves import play_choice
@@ -28,16 +29,17 @@ from bot.activity.sessions import Session, SessionError, Sessions
 from bot.application.autoplay import Played
 from bot.application.records import GameRecord
 from bot.errors import (
-    ActiveGameExists, DatabaseBusy, DatabaseUnavailable, GameFinished, GameNotFound,
-    InvalidRequest, NotYourGame, StaleVersion,
+    ActiveGameExists, AlreadyThinking, DatabaseBusy, DatabaseUnavailable, GameFinished,
+    GameNotFound, InvalidRequest, NoHints, NotYourGame, StaleVersion,
 )
+from bot.i18n import t
 from bot.i18n.languages import language
 from bot.narration import refusal_text
 from game_core import Event, IllegalActionError
+from game_core.advisor import Hint
 
 from .discord_api import CodeRefused, DiscordDown, DiscordOAuth
 from .errors import ApiError, guard, on_prepare, worded
-from bot.activity.launches import Launches
 from .message_sync import MessageSync
 
 if TYPE_CHECKING:
@@ -57,6 +59,13 @@ READ_RATE, READ_BURST = 20.0, 40
 FIRST_MESSAGE_WAIT = 10.0
 HISTORY_MOVES = 10
 MODELS_KEPT = 256
+HINTS_KEPT = 256
+# A Hint's refusals, worded as the message's Hint words them (cogs/hint).
+HINT_REFUSALS: dict[type[Exception], tuple[int, str, str]] = {
+    AlreadyThinking: (429, "thinking", "hint.already_thinking"),
+    NoHints: (409, "no_hints", "hint.no_hints"),
+    GameFinished: (409, "game_over", "hint.game_over"),
+}
 
 
 class ActivityServer:
@@ -72,7 +81,6 @@ class ActivityServer:
         self.action_limit = RateLimit(ACTION_RATE, ACTION_BURST, monotonic)
         self.read_limit = RateLimit(READ_RATE, READ_BURST, monotonic)
         self.live = LiveGames(service.core)
-        self.launches = bot.parts.get_or_make(Launches, Launches)
         self.sync = MessageSync(bot)
         self._oauth: DiscordOAuth | None = None
         self._runner: web.AppRunner | None = None
@@ -80,6 +88,9 @@ class ActivityServer:
         # The newest read models built, by (game, version, language, viewer, name): a state
         # pushed to several views (a player's page, its watchers) is built once.
         self._models: dict[tuple[int, int, str, str, str], dict[str, Any]] = {}
+        # The Hints asked on the board, by (game, version): the player's model of that
+        # version shows what it said (a reload, another of their views), until a move.
+        self._hints: dict[tuple[int, int], Hint] = {}
         self.port: int | None = None
 
     # ---- lifecycle (as the metrics endpoint's: bot.hosting.observability.endpoint) -----
@@ -182,7 +193,7 @@ class ActivityServer:
             instance = await oauth.instance(instance_id)
             if instance is not None and user.id in instance.users:
                 confirmed = instance_id
-                watch = self.launches.watched(instance.channel_id, instance.users, user.id)
+                watch = await self._watched(instance.channel_id, instance.users, user.id)
         asked = body.get("locale")
         locale = language(asked if isinstance(asked, str) and asked else
                           user.locale or "en").code
@@ -194,6 +205,17 @@ class ActivityServer:
                       "expires_in": session.expires - int(time.time()),
                       "discord_expires_in": expires, "user": user.public(),
                       "locale": locale})
+
+    async def _watched(self, channel_id: int | None, users: Collection[int],
+                       viewer: int) -> int:
+        """The player whose launch in that channel the viewer watches (the database's
+        launch records: any process of a cluster may have recorded it); 0 if none, or if
+        the database can't say now (the viewer then sees their own board)."""
+        try:
+            return await self._bot.service.launches.watched(channel_id, users, viewer)
+        except (DatabaseBusy, DatabaseUnavailable, InvalidRequest) as exc:
+            log.warning("activity: the launch watched not read (%s)", type(exc).__name__)
+            return 0
 
     # ---- the game ----------------------------------------------------------------------
 
@@ -236,6 +258,15 @@ class ActivityServer:
                     played: Played | None = None) -> dict[str, Any]:
         if record is None:
             return read_model.no_game(session.locale)
+        model = await self._model(session, record, viewer, events=events, played=played)
+        hint = self._hints.get((record.id, record.version))
+        if hint is not None and viewer == read_model.PLAYER_VIEW:
+            return read_model.with_hint(model, record, hint)
+        return model
+
+    async def _model(self, session: Session, record: GameRecord, viewer: str, *,
+                     events: Sequence[Event] | None, played: Played | None
+                     ) -> dict[str, Any]:
         key = (record.id, record.version, session.locale, viewer,
                session.name if viewer == read_model.PLAYER_VIEW else "")
         if played is None:  # the same state for every view that shows it: built once
@@ -264,13 +295,13 @@ class ActivityServer:
         choice, version = decode(body.get("choice")), body.get("version")
         if choice is None or isinstance(version, bool) or not isinstance(version, int):
             raise ApiError(400, "bad_request")
-        user = session.user_id
         record, viewer = await self._viewed(session)
         if viewer != read_model.PLAYER_VIEW:
             raise ApiError(403, "not_your_game", worded(session.locale, "not_your_game"))
+        if choice.base == HINT:
+            return _json({"game": await self._hint(session, record, version)})
         if choice.base in (NEW, AGAIN):
             started = await self._start(session, record, choice)
-            self.launches.playing(user, started.id)
             return _json({"game": await self.model(session, started, viewer, events=[])})
         if record is None:
             raise ApiError(404, "no_game")
@@ -283,6 +314,37 @@ class ActivityServer:
             self.sync.show(new, events, played, locale=session.locale, player=session.name)
         return _json({"game": await self.model(session, new, viewer, events=events,
                                                played=played)})
+
+    async def _hint(self, session: Session, record: GameRecord | None,
+                    version: int) -> dict[str, Any]:
+        """The Hint, asked on the board: the same hint service as the message's Hint button
+        (its rollouts in the worker pool, one at a time per player, about this version), its
+        words in the player's model of this version."""
+        if record is None:
+            raise ApiError(404, "no_game")
+        locale = session.locale
+        try:
+            hinted, hint = await self._bot.hints.hint(record.id, session.user_id, version)
+        except StaleVersion:
+            now = await self._bot.service.get(record.id)
+            raise ApiError(409, "stale", t(locale, "hint.stale"), extra={
+                "game": await self.model(session, now, read_model.PLAYER_VIEW)}) from None
+        except (AlreadyThinking, NoHints, GameFinished) as exc:
+            status, code, key = HINT_REFUSALS[type(exc)]
+            raise ApiError(status, code, t(locale, key)) from None
+        except NotYourGame:
+            raise ApiError(403, "not_your_game") from None
+        except GameNotFound:
+            raise ApiError(404, "no_game") from None
+        except DatabaseBusy:
+            raise ApiError(503, "busy") from None
+        except DatabaseUnavailable:
+            raise ApiError(503, "unavailable") from None
+        self._hints[hinted.id, hint.version] = hint
+        while len(self._hints) > HINTS_KEPT:
+            self._hints.pop(next(iter(self._hints)))
+        self.live.said(hinted)  # the player's other open views say it too
+        return await self.model(session, hinted, read_model.PLAYER_VIEW)
 
     async def _play(self, session: Session, record: GameRecord, version: int,
                     choice: Choice) -> Played:
@@ -368,9 +430,11 @@ class ActivityServer:
             return self.sessions.check(token)
         except (SessionError, ValueError, AttributeError, TimeoutError) as exc:
             code = exc.code if isinstance(exc, SessionError) else "no_session"
-            await socket.send_str(_dumps({"type": "error", "error": {"code": code,
-                                                                      "message": code}}))
-            await socket.close(code=4401)
+            # The page may be gone already (closed while it connected): nothing to tell.
+            with contextlib.suppress(ConnectionError):
+                await socket.send_str(_dumps({"type": "error", "error": {"code": code,
+                                                                          "message": code}}))
+                await socket.close(code=4401)
             return None
 
     async def _push(self, socket: web.WebSocketResponse, session: Session, view: Any,

@@ -4,7 +4,8 @@ message and `/monopoly board`'s answer, only when this bot serves the Activity
 
 Its answer is Discord's LAUNCH_ACTIVITY (interaction callback type 12, discord.py's
 `InteractionResponse.launch_activity()`), as the interaction's first response; the launch
-is recorded (bot.activity.launches) so that the other participants who join watch this game.
+is recorded (the service's `launches`, in the database) so that the other participants who
+join watch this game, whichever process their page reaches.
 """
 
 from __future__ import annotations
@@ -15,8 +16,7 @@ from typing import Any
 
 import discord
 
-from bot.activity.launches import Launches
-from bot.hosting.registry import Registry
+from bot.errors import ServiceError
 
 from cogs.common.custom_ids import OpenBoard, fits
 
@@ -31,10 +31,15 @@ def shown(client: Any) -> bool:
 
 
 async def launch(interaction: discord.Interaction[Any], game_id: int | None) -> None:
-    """Answer with LAUNCH_ACTIVITY, having recorded which game this launch is for."""
+    """Answer with LAUNCH_ACTIVITY, having recorded which game this launch is for (if the
+    database can't take it now, the launch still opens: the launcher's own board finds
+    their game; only watchers would miss it)."""
     if game_id is not None:
-        Registry.of(interaction.client).get_or_make(Launches, Launches).launched(
-            interaction.channel_id, interaction.user.id, game_id)
+        try:
+            await interaction.client.service.launches.launched(
+                interaction.channel_id, interaction.user.id, game_id)
+        except ServiceError as exc:
+            log.warning("the board's launch not recorded (%s)", type(exc).__name__)
     await interaction.response.launch_activity()
 
 

@@ -156,20 +156,27 @@ export function renderHistory(model) {
   $('history').hidden = !(model.history || []).length && !model.rules;
 }
 
-/** The Hint: its button (a choice like any other), and what it said, when it has spoken. */
+/** The Hint: its button (a choice like any other), what it said once asked (a polite live
+ * region: a screen reader reads it when it comes), and the plans it weighed, the best first. */
 export function renderHint(model, onChoose, busy) {
   const hint = model.viewer === 'watcher' ? null : model.hint;
   const body = $('hint-body');
   body.replaceChildren();
   if (!hint) {
+    lines($('hint-lines'), []);
     $('hint').hidden = true;
     return;
   }
-  const said = hint.lines || (hint.text ? [hint.text] : []);
-  if (said.length) {
-    const list = el('ul', 'lines');
-    lines(list, said);
-    body.append(list);
+  const said = hint.lines || [];
+  const shown = [...$('hint-lines').children].map((li) => li.textContent);
+  // Rewritten only when it changed: a live region rewritten says it all again.
+  if (shown.join('\n') !== said.join('\n')) lines($('hint-lines'), said);
+  $('hint-lines').hidden = !said.length;
+  const plans = hint.choices || [];
+  if (plans.length) {
+    const box = el('div', 'hint-plans');
+    box.append(...plans.map((c) => choiceButton(c, onChoose, busy)));
+    body.append(box);
   }
   if (hint.choice) body.append(choiceButton(hint.choice, onChoose, busy));
   $('hint').hidden = false;

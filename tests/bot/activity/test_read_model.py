@@ -4,12 +4,13 @@ whole, and nothing to choose for a watcher (issue 36, point 1's server side)."""
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from pathlib import Path
 
 from bot.activity import choice_ids
 from bot.activity.moves import play_choice
-from bot.activity.read_model import WATCHER_VIEW, game_model, no_game
+from bot.activity.read_model import WATCHER_VIEW, game_model, no_game, with_hint
 from bot.application.records import GameRecord
 from bot.application.service import GameService
 from game_core.board import PROPERTIES
@@ -37,6 +38,12 @@ def message_names(record: GameRecord) -> set[str]:
     return names
 
 
+def message_hint(record: GameRecord) -> bool:
+    """Whether the game message shows its Hint button."""
+    return any(getattr(item, "custom_id", "").startswith("sm:hint:")
+               for item in build_controls(record, locale="en").children)
+
+
 def model_ids(model: dict) -> set[str]:
     found = {c["id"] for c in model["decision"]["choices"]}
     for menu in model["decision"].get("menus", []):
@@ -51,6 +58,11 @@ async def test_the_boards_choices_are_the_messages_controls_move_after_move(tmp_
         for _ in range(80):
             model = game_model(record, [], locale="en")
             assert message_names(record) == model_ids(model)
+            # The Hint's button where the message shows its own, and only there.
+            assert (model["hint"] is not None) == message_hint(record)
+            if model["hint"] is not None:
+                assert model["hint"]["choice"]["id"] == choice_ids.HINT
+                assert model["hint"]["lines"] == []  # nothing said before it is asked
             for card in model["cards"].values():
                 assert {c["id"] for c in card["choices"]} <= model_ids(model)
             if record.game.is_over:
@@ -107,6 +119,19 @@ async def test_a_watcher_sees_the_game_without_a_choice(tmp_path: Path):
     assert model["viewer"] == "watcher" and model["decision"]["choices"] == []
     assert model["decision"]["prompt"] and all(not c["choices"]
                                                for c in model["cards"].values())
+    assert model["hint"] is None  # a watcher can't ask the Hint
+
+
+async def test_a_daily_offers_no_hint_on_the_board(tmp_path: Path):
+    """As the message: the day's game is played alone (bot.application.hints.takes_hints)."""
+    service = await GameService.open(tmp_path / "g.sqlite3", seed_source=lambda: 7)
+    try:
+        record = await service.start(PLAYER_ID, None, None)
+    finally:
+        await service.close()
+    assert game_model(record, [], locale="en")["hint"] is not None
+    daily = dataclasses.replace(record, daily_day=20_000)
+    assert not message_hint(daily) and game_model(daily, [], locale="en")["hint"] is None
 
 
 def test_without_a_game_the_board_offers_a_new_one():
@@ -117,8 +142,63 @@ def test_without_a_game_the_board_offers_a_new_one():
 
 def test_every_choice_id_decodes_and_nothing_else_does():
     for text in ("roll", "buy", "roll_on", "plan_buy.on", "mortgage=39", "build=3",
-                 "sell=1.on.3ff", "decline_always.on", "new", "again"):
+                 "sell=1.on.3ff", "decline_always.on", "new", "again", "hint",
+                 "plan_debt_go", "plan_debt_go=0", "plan_debt_go=2"):
         assert choice_ids.decode(text) is not None, text
     for text in ("teleport", "roll.on", "mortgage=40", "build=9", "decline_always",
-                 "new.on", "mortgage", 5, None, "roll" * 40, "sell=1.on.zz"):
+                 "new.on", "mortgage", 5, None, "roll" * 40, "sell=1.on.zz", "hint=1",
+                 "hint.on", "plan_debt_go=3", "plan_buy=0"):
         assert choice_ids.decode(text) is None, text
+
+
+class InlinePool:
+    size = 1
+
+    async def run(self, fn, /, *args, **kwargs):
+        return fn(*args, **kwargs)
+
+    async def run_later(self, fn, /, *args, **kwargs):
+        return fn(*args, **kwargs)
+
+
+async def test_M1_the_hint_on_the_board_lists_the_messages_lines_and_its_plans_best_first(
+        tmp_path: Path):
+    """A debt's Hint: the board's lines are the message's (without the chat's bold marks),
+    its plans the message's plan buttons, in their order (the best first), each a choice
+    naming its way to pay."""
+    from bot.application.hints import compute_hint, hint_seed
+    from bot.narration.hints import describe_hint
+    from cogs.hint.hint import plan_buttons
+    from game_core import Game, Roll
+    from game_core.plans import WAYS
+    from game_core.prompts import Follow
+    from game_core.state import RAISE_FUNDS, ROLL
+    from game_core.strategies import make_strategy
+    from tests.cogs.play.test_clicks import _debt_seed
+
+    seed, _ = _debt_seed()
+    game, chooser = Game.new(seed, {"start_cash": 300}), make_strategy("always-buy")
+    while game.pending != RAISE_FUNDS:
+        follow = Follow(game)
+        game.apply(Roll() if game.pending == ROLL else chooser.choose(game))
+        while (found := follow.next(game)) is not None:
+            game.apply(found[0])
+    service = await GameService.open(tmp_path / "g.sqlite3", seed_source=lambda: seed)
+    try:
+        started = await service.start(PLAYER_ID, None, None, options={"start_cash": 300})
+    finally:
+        await service.close()
+    record = dataclasses.replace(started, game=game, version=game.version)
+    hint = await compute_hint(InlinePool(), game, hint_seed(record.id, game.version), 12)
+    model = game_model(record, [], locale="en")
+    assert model["hint"]["lines"] == []
+    hinted = with_hint(model, record, hint)
+    assert hinted["hint"]["lines"] == [line.replace("**", "") for line in describe_hint(
+        hint, game, locale="en")]
+    message = [item.custom_id.split(":")[-1] for item in plan_buttons(record, hint, "en")
+               .children]  # the ways, in the message's order
+    board = [c["id"] for c in hinted["hint"]["choices"]]
+    assert len(board) >= 2 and board == [f"plan_debt_go={WAYS.index(way)}" for way in message]
+    assert [c["label"] for c in hinted["hint"]["choices"]] == [
+        item.item.label for item in plan_buttons(record, hint, "en").children]
+    assert model["hint"]["lines"] == []  # the shared model itself is left as it was

@@ -274,6 +274,11 @@ def test_other_participants_of_the_instance_watch_read_only(world):
     status, _, answer = run(call(world["base"], "POST", "/api/game/action", session=session,
                                  body={"choice": "roll", "version": model["game"]["version"]}))
     assert (status, answer["error"]["code"]) == (403, "not_your_game")
+    # Nor the Hint: no button for it, and asking is refused.
+    assert model["hint"] is None
+    status, _, answer = run(call(world["base"], "POST", "/api/game/action", session=session,
+                                 body={"choice": "hint", "version": model["game"]["version"]}))
+    assert (status, answer["error"]["code"]) == (403, "not_your_game")
 
 
 def test_the_entry_point_command_launches_the_board(world):
@@ -284,3 +289,70 @@ def test_the_entry_point_command_launches_the_board(world):
     fake.wait_answered([pressed])
     assert pressed.response_type == 12 and pressed.refused is None
     assert "Ignoring exception" not in world["bot"].log()
+
+
+class InlinePool:
+    """Rollouts in this process: a hint is the same however it is cut (bot.application.
+    hints), so this tells what the bot's workers find for the same game and version."""
+
+    size = 1
+
+    async def run(self, fn: Any, /, *args: Any, **kwargs: Any) -> Any:
+        return fn(*args, **kwargs)
+
+    async def run_later(self, fn: Any, /, *args: Any, **kwargs: Any) -> Any:
+        return fn(*args, **kwargs)
+
+
+async def message_hint_lines(db: Any, game_id: int, user_id: int) -> list[str]:
+    """The lines the game message's Hint (cogs/hint: `describe_hint`) gives for the game as
+    it is, without the chat's bold marks."""
+    from bot.application.hints import HintService
+    from bot.narration.hints import describe_hint
+
+    service = await GameService.open(db)
+    try:
+        record, hint = await HintService(service, InlinePool()).hint(game_id, user_id)
+    finally:
+        await service.close()
+    return [line.replace("**", "") for line in describe_hint(hint, record.game, locale="en")]
+
+
+def test_the_hint_on_the_board_says_what_the_messages_hint_says(world):
+    table = world["tables"][1]
+    session = sign_in(world, table.player)["session"]
+    _, _, model = run(call(world["base"], "GET", "/api/game", session=session))
+    version = model["game"]["version"]
+    offer = model["hint"]
+    assert offer["choice"]["id"] == "hint" and offer["choice"]["label"] == "Hint"
+    assert offer["lines"] == []
+
+
+    async def ask_with_a_view_open() -> tuple[int, Any, dict[str, Any]]:
+        """Ask the Hint while another view of the player's is open: it is pushed there."""
+        async with aiohttp.ClientSession() as http:
+            async with http.ws_connect(world["base"].replace("http", "ws") + "/api/live") as ws:
+                await ws.send_str(json.dumps({"session": session}))
+                first = json.loads((await ws.receive(timeout=30)).data)
+                assert first["game"]["hint"]["lines"] == []
+                status, _, answer = await call(
+                    world["base"], "POST", "/api/game/action", session=session,
+                    body={"choice": offer["choice"]["id"], "version": version})
+                pushed = json.loads((await ws.receive(timeout=30)).data)
+                return status, answer, pushed
+
+    status, answer, pushed = run(ask_with_a_view_open())
+    assert status == 200, answer
+    hinted = answer["game"]
+    assert pushed["game"]["game"]["version"] == version
+    assert pushed["game"]["hint"]["lines"] == hinted["hint"]["lines"]
+    assert hinted["game"]["version"] == version  # a Hint moves nothing
+    expected = run(message_hint_lines(world["db"], table.game_id, table.player))
+    assert hinted["hint"]["lines"] == expected and expected[0].startswith("Hint")
+    # Every model of that version says it too (a reload, the player's other views).
+    _, _, again = run(call(world["base"], "GET", "/api/game", session=session))
+    assert again["hint"]["lines"] == expected
+    # An old version is refused as the message's Hint refuses it.
+    status, _, stale = run(call(world["base"], "POST", "/api/game/action", session=session,
+                                body={"choice": "hint", "version": version + 5}))
+    assert (status, stale["error"]["code"]) == (409, "stale")

@@ -62,6 +62,15 @@ def test_the_board_follows_a_click_on_the_chat_message(world, browser):
         expect(page.locator("#app")).to_have_attribute("data-version", str(shown),
                                                        timeout=30_000)
         expect(page.locator("#dice")).to_be_visible()
+        # The Hint: its own button in its region, named from the catalog; what it says comes
+        # in a polite live region, the message's Hint's words (its title first).
+        region = page.get_by_role("region", name=t("en", "activity.hint"))
+        expect(region.locator("#hint-lines")).to_have_attribute("aria-live", "polite")
+        tap(page, region.get_by_role("button", name=t("en", "button.hint"), exact=True))
+        said = region.get_by_role("listitem").first
+        expect(said).to_have_text(re.compile("^" + re.escape(
+            t("en", "hint.title", turn=999)).replace("999", r"\d+") + "$"))
+        expect(region.get_by_role("listitem")).not_to_have_count(1)
         watched.check()
     finally:
         context.close()
