@@ -10,6 +10,7 @@ user. Each test gets a fresh, empty database of its own on that server.
 from __future__ import annotations
 
 import itertools
+import tempfile
 import warnings
 from collections.abc import Iterator
 from typing import Any
@@ -21,8 +22,19 @@ from .discord_contract import Contract, install
 _numbers = itertools.count(1)
 
 
+@pytest.fixture(autouse=True)
+def _no_remembered_hints() -> Iterator[None]:
+    """The Hint's best debt way is remembered per process by (game id, version)
+    (bot.application.hints); each test's games start again at game 1, version 0."""
+    from bot.application import hints
+
+    hints._hinted.clear()
+    yield
+    hints._hinted.clear()
+
+
 @pytest.fixture(scope="session")
-def postgres_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
+def postgres_server() -> Iterator[Any]:
     """A running PostgreSQL server (pgserver.PostgresServer). Skips, saying why, only when
     one can't be started on this machine at all."""
     try:
@@ -30,8 +42,11 @@ def postgres_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
             warnings.simplefilter("ignore")
             import pgserver
 
-            server = pgserver.get_server(tmp_path_factory.mktemp("postgres"),
-                                         cleanup_mode="delete")
+            # Its own folder, not one under pytest's basetemp: pytest deletes the oldest
+            # runs' folders there as new runs start, so another pytest run on the same
+            # machine (a second checkout's tests) would delete a server still in use.
+            folder = tempfile.mkdtemp(prefix="monopoly-pg-")
+            server = pgserver.get_server(folder, cleanup_mode="delete")
     except Exception as exc:  # pragma: no cover - depends on the machine
         pytest.skip(f"PostgreSQL (pgserver) could not start on this machine: {exc}")
     yield server

@@ -34,7 +34,7 @@ def test_a_board_still_being_drawn_shows_the_text_board_under_the_drawing_note(l
     description = message.embed.description or ""
     note, _, board = description.partition("\n")
     assert note == t(locale, "embed.value.drawing")
-    assert board == render_board_text(record.game, last_move=last_move(events))
+    assert board == render_board_text(record.game, last_move=last_move(events), locale=locale)
     assert PAWN in board
     assert message.file is None and not message.embed.image.url
     assert check_message({"embeds": [message.embed.to_dict()]}) == []
@@ -70,7 +70,7 @@ def test_a_text_board_with_no_room_beside_the_note_is_left_out(monkeypatch):
     # The text board fits a description by itself (4,096 characters at most); with the note
     # above it, the longest would not: the note alone then, within Discord's limits.
     monkeypatch.setattr(message_module, "render_board_text",
-                        lambda game, last_move=None: PAWN + "x" * (4096 - len(PAWN)))
+                        lambda game, last_move=None, locale=None: PAWN + "x" * (4096 - len(PAWN)))
     record, events = _rolled()
     message = build_game_message(record, events, locale="en", player="alice", picture=True)
     assert message.embed.description == t("en", "embed.value.drawing")
