@@ -36,7 +36,7 @@ from bot.narration import (
 )
 from bot.narration.hints import describe_hint
 from bot.narration.account import (
-    account_lines, describe_buy_plan, describe_debt_plans, describe_unblock_plan,
+    account_lines, describe_buy_steps, describe_debt_plans, describe_unblock_plan,
     narrate_steps, plan_label, stop_line,
 )
 from bot.pictures.layout import GROUP_COLOURS
@@ -249,7 +249,7 @@ def _decision(record: GameRecord, choices: Choices, locale: str, rolling: bool,
         return {"prompt": prompt, "choices": found}, []
     plan = choices.plan
     if plan is not None and plan.kind == RAISE_TO_BUY:
-        prompt += " " + describe_buy_plan(plan, game, locale)
+        prompt += " " + describe_buy_steps(plan, game, locale)
     elif plan is not None:
         prompt += " " + describe_unblock_plan(plan, game, locale)
     elif choices.pay_debt:

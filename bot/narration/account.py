@@ -89,6 +89,11 @@ def describe_buy_plan(plan: Plan, game: Game, locale: str) -> str:
              cash=format_money(s.cash, edition, locale), steps=plan_steps(plan, game, locale))
 
 
+def describe_buy_steps(plan: Plan, game: Game, locale: str) -> str:
+    """The buy plan's steps alone, after the offer's line (which says the price and cash)."""
+    return t(locale, "clicks.buy.plan.steps", steps=plan_steps(plan, game, locale))
+
+
 def describe_unblock_plan(plan: Plan, game: Game, locale: str) -> str:
     return t(locale, "clicks.unblock.plan", squares=_names(game.edition, plan.lifted, locale),
              steps=plan_steps(plan, game, locale))

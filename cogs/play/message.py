@@ -22,7 +22,7 @@ from bot.application.autoplay import ROLLED_ON, Played
 from bot.application.choices import RAISE_TO_BUY, Choices, choices_now
 from bot.application.hints import hinted_first, takes_hints
 from bot.narration.account import (
-    account_lines, describe_buy_plan, describe_debt_plans, describe_unblock_plan,
+    account_lines, describe_buy_steps, describe_debt_plans, describe_unblock_plan,
     narrate_steps, plan_label, stop_line,
 )
 from bot.application.daily import day_date, day_number
@@ -150,7 +150,7 @@ def pending_text(record: GameRecord, choices: Choices, *, locale: str,
     text = describe_pending(game, locale=locale)
     plan = choices.plan
     if plan is not None and plan.kind == RAISE_TO_BUY:
-        text += " " + describe_buy_plan(plan, game, locale)
+        text += " " + describe_buy_steps(plan, game, locale)
     elif plan is not None:
         text += " " + describe_unblock_plan(plan, game, locale)
     elif choices.pay_debt:
