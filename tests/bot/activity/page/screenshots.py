@@ -4,6 +4,7 @@ serves them to real Chromium. Run again after changing the page:
 
     .venv/bin/python -m tests.bot.activity.page.screenshots
 
+(`--out DIR` writes them elsewhere; test_screenshots.py runs it so.)
 (Chromium as the tests find it: Debian's `chromium`, or Playwright's own.)
 """
 
@@ -23,8 +24,10 @@ SHOTS = (("en", "desktop", 1280, 800), ("fr", "desktop", 1280, 800),
 TAPS = 45  # far enough into a game for owners, houses and the Bank's pawns
 
 
-def main() -> int:
-    OUT.mkdir(parents=True, exist_ok=True)
+def main(argv: list[str] | None = None) -> int:
+    args = list(sys.argv[1:] if argv is None else argv)
+    out = Path(args[args.index("--out") + 1]) if "--out" in args else OUT
+    out.mkdir(parents=True, exist_ok=True)
     with tempfile.TemporaryDirectory() as folder, served(Path(folder), len(SHOTS)) as world:
         for browser in launch():
             for n, (lang, device, width, height) in enumerate(SHOTS):
@@ -33,11 +36,11 @@ def main() -> int:
                                                    height=height, reduced_motion=True)
                 play(world, page, table, lang, TAPS, BUYER)
                 page.mouse.move(0, 0)  # no button under the pointer (hovered)
-                path = OUT / f"{device}-{lang}.png"
+                path = out / f"{device}-{lang}.png"
                 page.screenshot(path=str(path))
                 watched.check()
                 context.close()
-                print(path.relative_to(OUT.parents[0]))
+                print(path)
     return 0
 
 
