@@ -36,8 +36,7 @@ from bot.narration import (
 )
 from bot.narration.hints import describe_hint
 from bot.narration.account import (
-    account_lines, describe_buy_steps, describe_debt_plans, describe_unblock_plan,
-    narrate_steps, plan_label, stop_line,
+    account_lines, describe_debt_plans, narrate_steps, pending_with_offer, plan_label, stop_line,
 )
 from bot.pictures.layout import GROUP_COLOURS
 from bot.pictures.short_names import board_name
@@ -240,20 +239,14 @@ def _decision(record: GameRecord, choices: Choices, locale: str, rolling: bool,
     """The decision's prompt and choices (as the message's buttons, in their order), and
     the sell, mortgage and lift menus whole (no 25-option limit on the board)."""
     game = record.game
-    prompt = describe_pending(game, locale=locale)
     if game.is_over:
+        prompt = describe_pending(game, locale=locale)
         found: list[dict[str, str]] = []
         if record.daily_day is None:
             prompt += " " + t(locale, "pending.over.again")
             found.append(_choice(ids.AGAIN, t(locale, "button.play_again"), style="primary"))
         return {"prompt": prompt, "choices": found}, []
-    plan = choices.plan
-    if plan is not None and plan.kind == RAISE_TO_BUY:
-        prompt += " " + describe_buy_steps(plan, game, locale)
-    elif plan is not None:
-        prompt += " " + describe_unblock_plan(plan, game, locale)
-    elif choices.pay_debt:
-        prompt += " " + t(locale, "clicks.debt.offer")
+    prompt = pending_with_offer(game, choices.plan, choices.pay_debt, locale)
 
     def action_id(action: Action) -> str:
         on = rolling and type(action) is not Roll

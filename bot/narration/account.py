@@ -13,7 +13,7 @@ from game_core.events import (
 )
 from game_core.game import Game
 from game_core.orders import ORDER_BUILD, ORDER_DEBT, ORDER_DECLINE, ORDER_RESERVE
-from game_core.plans import BUILDINGS_FIRST, KEEP_BUILDINGS, LEAST_RENT, Plan
+from game_core.plans import BUILDINGS_FIRST, KEEP_BUILDINGS, LEAST_RENT, RAISE_TO_BUY, Plan
 from game_core.prompts import (
     BUILD_MORTGAGED, STOP_LOSS, STOP_RISK, STOP_TURNS, STOP_WIN, Skip, Stop,
 )
@@ -22,7 +22,7 @@ from bot.i18n.catalog import t, tn
 from bot.i18n.layout import FIELD_LIMIT, LABEL_LIMIT
 from bot.i18n.money import format_money
 
-from .narrate import narrate, square_name
+from .narrate import describe_pending, narrate, square_name
 from .turn_account import (
     StepWords, TurnAccount, loss_words, signed, turn_accounts, turn_line,
 )
@@ -92,6 +92,19 @@ def describe_buy_plan(plan: Plan, game: Game, locale: str) -> str:
 def describe_buy_steps(plan: Plan, game: Game, locale: str) -> str:
     """The buy plan's steps alone, after the offer's line (which says the price and cash)."""
     return t(locale, "clicks.buy.plan.steps", steps=plan_steps(plan, game, locale))
+
+
+def pending_with_offer(game: Game, plan: Plan | None, pay_debt: bool, locale: str) -> str:
+    """What the game waits for, then the plan on offer (or Pay it for me's): the one text
+    the game message and the Activity's board both show."""
+    text = describe_pending(game, locale=locale)
+    if plan is not None and plan.kind == RAISE_TO_BUY:
+        text += " " + describe_buy_steps(plan, game, locale)
+    elif plan is not None:
+        text += " " + describe_unblock_plan(plan, game, locale)
+    elif pay_debt:
+        text += " " + t(locale, "clicks.debt.offer")
+    return text
 
 
 def describe_unblock_plan(plan: Plan, game: Game, locale: str) -> str:

@@ -15,15 +15,14 @@ import discord
 
 from bot.i18n import fit_lines, format_money, points, t, tn
 from bot.narration import (
-    action_label, build_to_note, describe_pending, house_rules_text, narrate, select_placeholder,
+    action_label, build_to_note, house_rules_text, narrate, select_placeholder,
     square_name, told_the_end,
 )
 from bot.application.autoplay import ROLLED_ON, Played
 from bot.application.choices import RAISE_TO_BUY, Choices, choices_now
 from bot.application.hints import hinted_first, takes_hints
 from bot.narration.account import (
-    account_lines, describe_buy_steps, describe_debt_plans, describe_unblock_plan,
-    narrate_steps, plan_label, stop_line,
+    account_lines, describe_debt_plans, narrate_steps, pending_with_offer, plan_label, stop_line,
 )
 from bot.application.daily import day_date, day_number
 from bot.pictures import jobs
@@ -147,15 +146,7 @@ def pending_text(record: GameRecord, choices: Choices, *, locale: str,
         plans = hinted_first(debt_plans(game), record.id, record.version)
         if plans:
             return describe_debt_plans(plans, game, locale)
-    text = describe_pending(game, locale=locale)
-    plan = choices.plan
-    if plan is not None and plan.kind == RAISE_TO_BUY:
-        text += " " + describe_buy_steps(plan, game, locale)
-    elif plan is not None:
-        text += " " + describe_unblock_plan(plan, game, locale)
-    elif choices.pay_debt:
-        text += " " + t(locale, "clicks.debt.offer")
-    return text
+    return pending_with_offer(game, choices.plan, choices.pay_debt, locale)
 
 
 def build_game_message(record: GameRecord, events: Sequence[Event], *, locale: str,
