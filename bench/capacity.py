@@ -404,14 +404,19 @@ async def _drive(fake: FakeDiscord, tables: list, rate: float,
     return sent
 
 
+def counts(text: str) -> list[int]:
+    """'500,1000' -> [500, 1000]; '' and '0' (and any 0 in the list) mean none."""
+    return [n for n in (int(part) for part in text.split(",") if part.strip()) if n > 0]
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--bursts", default="500,1000")
     parser.add_argument("--daily", default="1000",
-                        help="bursts of players all on one game, as a daily's ('': none)")
+                        help="bursts of players all on one game, as a daily's ('' or 0: none)")
     parser.add_argument("--postgres", default="1,2",
                         help="bot processes on PostgreSQL for the largest burst, e.g. 1,2 "
-                             "('': none)")
+                             "('' or 0: none)")
     parser.add_argument("--no-stages", action="store_true",
                         help="don't sample where the time goes (py-spy)")
     parser.add_argument("--rate", type=float, default=100)
@@ -421,12 +426,12 @@ def main() -> None:
                         help="players clicking while ten hints are queued (0: skip)")
     args = parser.parse_args()
     print(f"{os.cpu_count()} CPUs; {load()}")
-    sizes = [int(s) for s in args.bursts.split(",") if s]
+    sizes = counts(args.bursts)
     for size in sizes:
         burst(size, stages=not args.no_stages)
-    for size in (int(s) for s in args.daily.split(",") if s):
+    for size in counts(args.daily):
         burst(size, stages=not args.no_stages, daily=True)
-    for processes in (int(n) for n in args.postgres.split(",") if n):
+    for processes in counts(args.postgres):
         postgres_burst(max(sizes, default=1000), processes, stages=not args.no_stages)
     if args.behind_hints > 0:
         behind_hints(10, args.behind_hints)

@@ -11,6 +11,8 @@ forbids reading another process's memory (ptrace), the report says so and the be
 figures come all the same. A sample is of a thread that was running or ready to run: on a
 machine whose other work keeps the CPUs busy, a thread waiting for a CPU counts too, so the
 shares are of time on the CPU or waiting for it, not of CPU alone.
+BENCH_KEEP_SAMPLES=<folder> keeps each process's raw samples there (py-spy's `stack count`
+lines, which flame-graph tools read) for a closer look than the stages.
 """
 
 from __future__ import annotations
@@ -124,6 +126,10 @@ class Stages:
                 _, err = spy.communicate()
             if out.exists():
                 self.counts += shares(out.read_text())
+                if os.environ.get("BENCH_KEEP_SAMPLES"):  # the raw stacks, for a flame graph
+                    keep = Path(os.environ["BENCH_KEEP_SAMPLES"])
+                    keep.mkdir(parents=True, exist_ok=True)
+                    shutil.copy(out, keep / out.name)
             elif not self.problem:
                 lines = (err or b"").decode(errors="replace").strip().splitlines()
                 self.problem = "py-spy recorded nothing" + (f" ({lines[-1]})" if lines else "")

@@ -59,6 +59,14 @@ class Orders:
 
 
 NO_ORDERS = Orders()
+# The decisions a standing order may answer (`ordered`); at any other the orders are not
+# needed, so a click that never reaches one need not read them (bot.application.autoplay).
+ANSWERABLE = frozenset({BUILD, BUY, RAISE_FUNDS})
+
+
+def may_answer(game: Game) -> bool:
+    """Whether some standing order could answer the decision `game` waits on."""
+    return game.s.pending in ANSWERABLE
 
 
 def ordered(game: Game, orders: Orders) -> tuple[Action, str] | None:

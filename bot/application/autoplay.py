@@ -15,8 +15,9 @@ work to one failed write; a move per transaction keeps the storage as it is.
 
 The first action is the player's own click (its version guards it: an old button is
 stale); what follows is chosen here, never anything but Roll, the forced ways and what the
-player's standing orders answer (game_core.orders, read from their settings at each click:
-an order set or undone counts from the next click on).
+player's standing orders answer (game_core.orders, read from their settings once per click,
+when its moves first reach a decision an order may answer: an order set or undone counts from
+the next click on, and a roll that lands nowhere an order acts costs no read).
 """
 
 from __future__ import annotations
@@ -26,7 +27,7 @@ from dataclasses import dataclass
 
 from game_core import Action, Decline, Event, Game, IllegalActionError, Roll
 from game_core.errors import Refusal
-from game_core.orders import ORDER_OF_WHY, ORDER_WHYS, Orders
+from game_core.orders import ORDER_OF_WHY, ORDER_WHYS, Orders, may_answer
 from game_core.plans import (
     CASH_OUT, LEAST_RENT, PAY_DEBT, RAISE_TO_BUY, UNBLOCK, WAYS, Plan, buy_plan,
     cash_out_plan, debt_plans, unblock_plan,
@@ -219,7 +220,8 @@ class Autoplay:
         # Rolling on goes on after the answer to a decision, never after a move made while
         # the game waits for a roll (a mortgage at a stop must not roll the dice).
         rolling = roll_on and (record.game.pending != ROLL or type(chosen[0][0]) is Roll)
-        follow = Follow(record.game, rolling, keep, await self._orders(user_id))
+        follow = Follow(record.game, rolling, keep)  # its orders: read when first needed
+        orders_read = False
         first_action, first_by = chosen[0]
         result = await self._core.apply(record, user_id, expected_version, first_action)
         if result.duplicate:
@@ -235,6 +237,8 @@ class Autoplay:
                 if queue and not record.game.is_over:
                     action, by = queue.pop(0)
                 else:
+                    if not orders_read and may_answer(record.game):
+                        follow.orders, orders_read = await self._orders(user_id), True
                     found = follow.next(record.game)
                     if found is None:
                         break

@@ -54,6 +54,12 @@ ACKS_FIRST = 1.0
 # once would all wait for the database's few connections (PostgreSQL: 10 a process), and
 # those still waiting when their time budget ran out were refused "busy, try again".
 MOVES_AT_ONCE = 16
+# How long, at most, a picture waits for a burst to end (clicks in progress back to BUSY or
+# fewer) before it is drawn and sent: under a burst the two cores go to every click's move
+# and text board first (the board shown, with "Drawing the board…"), and only then to the
+# pictures (drawing, the workers' results, the 85 kB uploads), which would otherwise take
+# their share of the event loop and the CPUs while text answers still wait.
+PICTURES_AFTER = 3.0
 # How long an answer may wait for its picture before going without it. Drawing takes ~10 ms
 # when a worker is free; when pictures queue for the workers, the answer doesn't wait at all.
 PICTURE_WAIT = 0.1
@@ -117,6 +123,8 @@ class BoardUpdates:
         self._acknowledging = 0  # clicks whose acknowledgement is on its way
         self._no_acks = asyncio.Event()  # set while none is
         self._no_acks.set()
+        self._calm = asyncio.Event()  # set while not busy (see PICTURES_AFTER)
+        self._calm.set()
         self.moves = asyncio.Semaphore(MOVES_AT_ONCE)  # a click's move, in its turn
 
     @contextlib.contextmanager
@@ -143,10 +151,23 @@ class BoardUpdates:
     @contextlib.contextmanager
     def clicking(self) -> Iterator[None]:
         self._clicks += 1
+        if self.busy:
+            self._calm.clear()
         try:
             yield
         finally:
             self._clicks -= 1
+            if not self.busy:
+                self._calm.set()
+
+    async def calm(self, most: float = PICTURES_AFTER) -> None:
+        """Once the clicks in progress are no burst any more (at most `most` seconds): a
+        picture's drawing and upload wait here, behind the burst's text answers."""
+        if self._calm.is_set():
+            return
+        with contextlib.suppress(TimeoutError):
+            async with asyncio.timeout(most):
+                await self._calm.wait()
 
     @property
     def busy(self) -> bool:
@@ -159,8 +180,7 @@ class BoardUpdates:
         """`record` as the player will see it; its picture starts being drawn now."""
         picture, locale = can_attach(interaction), locale_for(interaction)
         # A finished game's recap is drawn even without Attach Files: its text stands in.
-        drawing = (asyncio.ensure_future(draw_picture(self._bot, record, events, locale=locale,
-                                                      attach=picture))
+        drawing = (asyncio.ensure_future(self._draw(record, events, locale, picture))
                    if picture or record.game.is_over else None)
         shown = Shown(record, events, locale, owner_name(interaction, record), picture, drawing,
                       played=played, preview=preview, rolling=rolling, keep=keep,
@@ -177,8 +197,17 @@ class BoardUpdates:
         game.unanswered += 1
         return shown
 
+    async def _draw(self, record: GameRecord, events: Sequence[Event], locale: str,
+                    attach: bool) -> Picture:
+        # Not drawn meanwhile either: the workers' results would come back into this process
+        # (a thread unpickling 85 kB each, the GIL taken from the event loop) while text
+        # answers still wait; drawn after, a burst's text boards came 10-25% sooner and its
+        # pictures about 1 s later (bench/capacity.py, 1,000 clicks).
+        await self.calm()  # a burst's text answers first
+        return await draw_picture(self._bot, record, events, locale=locale, attach=attach)
+
     def picture_wait(self) -> float:
-        return 0.0 if self._bot.workers.backlog else PICTURE_WAIT
+        return 0.0 if self.busy or self._bot.workers.backlog else PICTURE_WAIT
 
     def answered(self, shown: Shown, edit: Edit | None, *, whole: bool) -> None:
         """The answer showing `shown` was given (`whole`: with its picture); `edit` changes
@@ -205,6 +234,7 @@ class BoardUpdates:
                 shown = game.newest
                 await shown.answered.wait()  # its own answer goes first
                 drawn = await shown.picture_within(None) if shown.drawing is not None else None
+                await self.calm()  # its upload after the burst's text answers too
                 if game.newest is not shown:  # a newer state came meanwhile: show that one
                     continue
                 if shown.edit is None or (shown.drawing is not None and drawn is None):

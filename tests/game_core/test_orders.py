@@ -5,9 +5,12 @@ to decide. Fixed dice, plain sync tests."""
 from __future__ import annotations
 
 from game_core.actions import BuildHotel, BuildHouse, Decline, DoneBuilding, Roll
+from game_core import Game
 from game_core.orders import (
-    NO_ORDERS, ORDER_BUILD, ORDER_DEBT, ORDER_DECLINE, ORDER_RESERVE, Orders, ordered,
+    NO_ORDERS, ORDER_BUILD, ORDER_DEBT, ORDER_DECLINE, ORDER_RESERVE, Orders,
+    may_answer, ordered,
 )
+from game_core.strategies import make_strategy
 from game_core.plans import debt_plan
 from game_core.prompts import Follow
 from game_core.state import BUILD, BUY, RAISE_FUNDS, ROLL
@@ -90,3 +93,23 @@ def test_no_orders_leave_every_decision_to_the_player():
     assert ordered(game, NO_ORDERS) is None and not NO_ORDERS
     assert _follow(game, NO_ORDERS) == []
     assert game.pending == BUILD
+
+
+def test_the_orders_are_needed_only_at_the_decisions_they_may_answer():
+    """The service reads a player's orders only once a click reaches a decision `may_answer`
+    names (bot.application.autoplay): every decision any order answers must be one of them,
+    checked on every state of seeded games played with every order on."""
+    every = Orders(build_reserve=0, decline_bank_groups=True, pay_debts=True)
+    answered = 0
+    for seed in range(12):
+        game = Game.new(seed, {"bank_build_cap": 2})
+        strategy = make_strategy("focus")
+        while not game.is_over and game.turn < 150:
+            found = ordered(game, every)
+            if found is not None:
+                answered += 1
+                assert may_answer(game), (seed, game.turn, game.pending)
+                game.apply(found[0])
+            else:
+                game.apply(strategy.choose(game))
+    assert answered > 50  # the orders did answer: the check above was exercised

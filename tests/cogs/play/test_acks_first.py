@@ -1,12 +1,14 @@
 """Under a burst, a click acknowledged first lets the other clicks' acknowledgements go
-before its own move: Discord's 3 s for every click before anyone's heavier work."""
+before its own move: Discord's 3 s for every click before anyone's heavier work; and the
+pictures wait for the burst's text answers."""
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import time
 
-from cogs.play.updates import BoardUpdates
+from cogs.play.updates import BUSY, BoardUpdates
 
 
 async def test_a_move_waits_until_no_acknowledgement_is_on_its_way():
@@ -38,3 +40,48 @@ async def test_with_no_acknowledgement_on_its_way_a_move_goes_at_once():
     start = time.monotonic()
     await updates.after_acknowledgements(most=5.0)
     assert time.monotonic() - start < 0.5
+
+
+async def test_under_a_burst_pictures_wait_until_the_clicks_are_no_burst_any_more():
+    """A picture's drawing and upload wait (`calm`) while more than BUSY clicks are in
+    progress: the burst's moves and text boards take the CPU first."""
+    updates = BoardUpdates(bot=None)  # type: ignore[arg-type]
+    order: list[str] = []
+    release = asyncio.Event()
+
+    async def click(n: int) -> None:
+        with updates.clicking():
+            await release.wait()
+            order.append("text answered")
+
+    async def picture() -> None:
+        await updates.calm(most=5.0)
+        order.append("picture")
+
+    clicks = [asyncio.create_task(click(n)) for n in range(BUSY + 1)]
+    await asyncio.sleep(0)
+    assert updates.busy
+    drawing = asyncio.create_task(picture())
+    await asyncio.sleep(0.05)
+    assert order == []  # still a burst: the picture waits
+    release.set()
+    await asyncio.gather(*clicks, drawing)
+    assert order[-1] == "picture" and order.count("text answered") == BUSY + 1
+
+
+async def test_a_picture_waits_no_longer_than_its_limit_for_a_burst():
+    updates = BoardUpdates(bot=None)  # type: ignore[arg-type]
+    with contextlib.ExitStack() as clicks:
+        for _ in range(BUSY + 1):
+            clicks.enter_context(updates.clicking())
+        start = time.monotonic()
+        await updates.calm(most=0.2)
+        assert 0.15 <= time.monotonic() - start < 2.0
+
+
+async def test_without_a_burst_a_picture_goes_at_once():
+    updates = BoardUpdates(bot=None)  # type: ignore[arg-type]
+    with updates.clicking():
+        start = time.monotonic()
+        await updates.calm(most=5.0)
+        assert time.monotonic() - start < 0.5
