@@ -9,7 +9,6 @@ from game_core import Decline
 from game_core.plans import CASH_OUT, LEAST_RENT, PAY_DEBT, RAISE_TO_BUY, UNBLOCK, WAYS
 
 from bot.application.autoplay import Played
-from bot.application.hints import hinted_way
 from bot.application.service import GameService
 from bot.errors import InvalidRequest
 
@@ -36,7 +35,7 @@ async def play_choice(service: GameService, game_id: int, user_id: int, version:
             # A way the Hint's plans name; else the one it rated best at this version, as
             # the message's Pay it for me (cogs/play/clicks.py).
             way = WAYS[choice.value] if choice.value is not None else (
-                hinted_way(game_id, version) or LEAST_RENT)
+                service.hinted.way(game_id, version) or LEAST_RENT)
         return await auto.carry_out(game_id, user_id, version, PLANS[choice.base], way,
                                     roll_on=choice.rolling, keep_declining=keep)
     if choice.base == DECLINE_ALWAYS:

@@ -18,7 +18,6 @@ from bot.i18n import t
 from bot.narration import refusal_text
 from bot.application.service import GameRecord, Played
 from game_core import Action, Decline, Event, IllegalActionError, action_from_dict
-from bot.application.hints import hinted_way
 from game_core.plans import CASH_OUT, LEAST_RENT, PAY_DEBT, RAISE_TO_BUY, UNBLOCK
 
 from cogs.play.controls import (
@@ -135,14 +134,17 @@ async def play_flow(interaction: discord.Interaction[Any], game_id: int, version
         if base == PLAN_DEBT and not await _confirms_debts(interaction, game_id):
             # The player's settings skip the confirm step: pay now, the way it would list
             # first (the Hint's best, when one was asked at this version).
-            base = GO_OF_WAY[hinted_way(game_id, version) or LEAST_RENT]
+            base = GO_OF_WAY[service.hinted.way(game_id, version) or LEAST_RENT]
         if base in ORDER_OFF:  # a standing order undone: the game doesn't change
             await _order_off(interaction, game_id, version, ORDER_OFF[base], rolling=rolling,
                              keep=keep)
             return
         if base in (PLAN_DEBT, PLAN_BACK):
-            await _look(interaction, game_id, version, preview=base == PLAN_DEBT,
-                        rolling=rolling, keep=keep)
+            # The confirm step lists the way the Hint rated best at this version first.
+            listed = service.hinted.way(game_id, version) or LEAST_RENT
+            await _look(interaction, game_id, version,
+                        preview=listed if base == PLAN_DEBT else None, rolling=rolling,
+                        keep=keep)
             return
         if base == ROLL_ON:
             def work() -> Awaitable[Played]:
@@ -198,16 +200,17 @@ async def _order_off(interaction: discord.Interaction[Any], game_id: int, versio
     except ServiceError as exc:
         await report_error(interaction, exc)
         return
-    await _look(interaction, game_id, version, preview=False, rolling=rolling, keep=keep)
+    await _look(interaction, game_id, version, preview=None, rolling=rolling, keep=keep)
     label = t(locale, f"clicks.button.order_off.{order}")
     await ephemeral(interaction, t(locale, "clicks.order_off.done", order=label),
                     refusal=False)
 
 
 async def _look(interaction: discord.Interaction[Any], game_id: int, version: int, *,
-                preview: bool, rolling: bool, keep: frozenset[int]) -> None:
-    """Pay it for me's confirm step (the plan listed, Pay it this way / Back), or Back from
-    it: the game doesn't change, and an old message is stale like any button."""
+                preview: str | None, rolling: bool, keep: frozenset[int]) -> None:
+    """Pay it for me's confirm step (the plan listed, Pay it this way / Back; `preview`:
+    the way it lists first), or Back from it (None): the game doesn't change, and an old
+    message is stale like any button."""
     service, locale = service_of(interaction), locale_for(interaction)
     try:
         record = await in_time(interaction, game_id, service.get(game_id))

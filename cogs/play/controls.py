@@ -50,7 +50,7 @@ PLAN_CASH_OUT, DECLINE_ALWAYS = "plan_cash_out", "decline_always"
 ORDER_OFF: dict[str, str] = {"off_build": BUILD_ORDER, "off_decline": DECLINE_ORDER,
                              "off_debts": DEBT_ORDER}
 # Pay it for me's confirm step carries out the way it lists first (the least-rent one, or
-# the one the Hint rated best: bot.application.hints.hinted_first), named in its button.
+# the one the Hint rated best: bot.application.hinted), named in its button.
 DEBT_GO_WAYS: dict[str, str] = {PLAN_DEBT_GO: LEAST_RENT, "plan_debt_go_bf": BUILDINGS_FIRST,
                                 "plan_debt_go_kb": KEEP_BUILDINGS}
 GO_OF_WAY = {way: name for name, way in DEBT_GO_WAYS.items()}
