@@ -19,6 +19,9 @@ from bot.narration import (
     square_name, told_the_end,
 )
 from bot.application.autoplay import ROLLED_ON, Played
+from bot.application.choice_calls import (
+    DECLINE_ALWAYS, PLAN_BUY, PLAN_CASH_OUT, PLAN_DEBT_GO, PLAN_UNBLOCK, ROLL_ON,
+)
 from bot.application.choices import RAISE_TO_BUY, Choices, choices_now
 from bot.application.hinted import listed_first
 from bot.application.hints import takes_hints
@@ -43,9 +46,8 @@ from game_core.prompts import way_to_win
 from game_core.state import RAISE_FUNDS
 
 from cogs.play.controls import (
-    BUILD_MENU, DECLINE_ALWAYS, GO_OF_WAY, ORDER_OFF, PLAN_BACK, PLAN_BUY, PLAN_CASH_OUT,
-    PLAN_DEBT, PLAN_DEBT_GO, PLAN_UNBLOCK, ROLL_ON, ActionButton, ActionSelect, HintButton,
-    PlayAgainButton,
+    BUILD_MENU, GO_OF_WAY, ORDER_OFF, PLAN_BACK, PLAN_DEBT, ActionButton, ActionSelect,
+    HintButton, PlayAgainButton,
 )
 from cogs.common.board_launch import OpenBoardButton
 from cogs.common.custom_ids import rolling_id
