@@ -139,9 +139,9 @@ async def play_flow(interaction: discord.Interaction[Any], game_id: int, version
             return
         if base in (PLAN_DEBT, PLAN_BACK):
             # The confirm step lists the way the Hint rated best at this version first.
-            listed = service.hinted.way(game_id, version) or LEAST_RENT
-            await _look(interaction, game_id, version,
-                        preview=listed if base == PLAN_DEBT else None, rolling=rolling,
+            listed = (service.hinted.way(game_id, version) or LEAST_RENT
+                      if base == PLAN_DEBT else None)
+            await _look(interaction, game_id, version, preview=listed, rolling=rolling,
                         keep=keep)
             return
         # The service call is the one table's (bot.application.choice_calls), the board's
