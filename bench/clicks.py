@@ -46,7 +46,7 @@ from cogs.play.message import build_controls
 from cogs.common.custom_ids import split_rolling
 from game_core import Action, BuildHotel, BuildHouse, BuildTo, Decline, Game, Roll
 from game_core.orders import NO_ORDERS, Orders
-from game_core.plans import apply_plan, cash_out_plan, debt_plan
+from game_core.plans import LEAST_RENT, apply_plan, cash_out_plan, debt_plan
 from game_core.prompts import (
     STOP_CHOICE, STOP_LOSS, STOP_OVER, STOP_RISK, STOP_TURNS, Follow, can_win_now,
     danger_decides,
@@ -73,8 +73,9 @@ def controls(game: Game, preview: bool = False, rolling: bool = False,
     """What the game message offers now: each button's action (the last part of its
     custom_id, ".on" when answering goes on rolling) and each menu's kind with its
     options' values."""
-    view = build_controls(record_of(game), locale="en", preview=preview, rolling=rolling,
-                          keep=keep)
+    # Pay it for me's confirm step as without a Hint: the least-rent way listed first.
+    view = build_controls(record_of(game), locale="en",
+                          preview=LEAST_RENT if preview else None, rolling=rolling, keep=keep)
     offered: dict[str, list[str]] = {}
     for child in view.children:
         item = getattr(child, "item", child)  # a DynamicItem wraps its button or menu

@@ -22,17 +22,6 @@ from .discord_contract import Contract, install
 _numbers = itertools.count(1)
 
 
-@pytest.fixture(autouse=True)
-def _no_remembered_hints() -> Iterator[None]:
-    """The Hint's best debt way is remembered per process by (game id, version)
-    (bot.application.hints); each test's games start again at game 1, version 0."""
-    from bot.application import hints
-
-    hints._hinted.clear()
-    yield
-    hints._hinted.clear()
-
-
 @pytest.fixture(scope="session")
 def postgres_server() -> Iterator[Any]:
     """A running PostgreSQL server (pgserver.PostgresServer). Skips, saying why, only when

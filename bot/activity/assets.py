@@ -17,7 +17,8 @@ from importlib.resources import files
 from importlib.resources.abc import Traversable
 
 INDEX = "index.html"
-HASH_CHARS = 8
+HASH_CHARS = 8  # of the sha256 in a file's hashed name
+ETAG_CHARS = 16  # of the sha256 in its ETag: revalidating a plain name (index.html too)
 TYPES = {".js": "text/javascript", ".mjs": "text/javascript", ".css": "text/css",
          ".html": "text/html", ".svg": "image/svg+xml", ".png": "image/png",
          ".woff2": "font/woff2", ".json": "application/json", ".txt": "text/plain",
@@ -41,8 +42,18 @@ def _content_type(name: str) -> str:
         ("json", "javascript")) else found
 
 
+def fingerprint(body: bytes) -> str:
+    """A file's content hash (hex sha256): its hashed name and its ETag are cut from it, so
+    both change exactly when its bytes do."""
+    return hashlib.sha256(body).hexdigest()
+
+
+def _asset(body: bytes, content_type: str) -> Asset:
+    return Asset(body, content_type, f'"{fingerprint(body)[:ETAG_CHARS]}"')
+
+
 def hashed_name(path: str, body: bytes) -> str:
-    digest = hashlib.sha256(body).hexdigest()[:HASH_CHARS]
+    digest = fingerprint(body)[:HASH_CHARS]
     folder, _, name = path.rpartition("/")
     stem, dot, suffix = name.rpartition(".")
     hashed = f"{stem}.{digest}.{suffix}" if dot and stem else f"{name}.{digest}"
@@ -59,8 +70,7 @@ class Assets:
         self.hashed: dict[str, Asset] = {}
         self.urls: dict[str, str] = {}  # plain name -> /static/<hashed name>
         for path, body in sorted(_walk(root, "")):
-            asset = Asset(body, _content_type(path),
-                          '"' + hashlib.sha256(body).hexdigest()[:16] + '"')
+            asset = _asset(body, _content_type(path))
             self.plain[path] = asset
             name = hashed_name(path, body)
             self.hashed[name] = asset
@@ -69,8 +79,7 @@ class Assets:
         html = page.body.decode("utf-8") if page is not None else "<!doctype html>"
         html = _REFERENCE.sub(self._rewrite, html)
         body = html.encode("utf-8")
-        self.index = Asset(body, "text/html; charset=utf-8",
-                           '"' + hashlib.sha256(body).hexdigest()[:16] + '"')
+        self.index = _asset(body, "text/html; charset=utf-8")
 
     def _rewrite(self, found: re.Match[str]) -> str:
         url = self.urls.get(found["path"])

@@ -17,11 +17,16 @@ from dataclasses import dataclass
 
 from game_core import Action, BuildTo, action_from_dict
 
-# The one-click flows (the same strings as cogs/play/controls.py's).
-ROLL_ON, PLAN_BUY, PLAN_UNBLOCK = "roll_on", "plan_buy", "plan_unblock"
-PLAN_DEBT_GO, PLAN_CASH_OUT, DECLINE_ALWAYS = "plan_debt_go", "plan_cash_out", "decline_always"
-FLOWS = frozenset((ROLL_ON, PLAN_BUY, PLAN_UNBLOCK, PLAN_DEBT_GO, PLAN_CASH_OUT,
-                   DECLINE_ALWAYS))
+from bot.application.choice_calls import (
+    DECLINE_ALWAYS, FLOW_CALLS, PLAN_BUY, PLAN_CASH_OUT, PLAN_DEBT_GO, PLAN_UNBLOCK, ROLL_ON,
+)
+
+__all__ = ["AGAIN", "BUILD_MENU", "BUTTON_ACTIONS", "DEBT_WAYS", "DECLINE_ALWAYS", "FLOWS",
+           "HINT", "MENU_ACTIONS", "NEW", "PLAN_BUY", "PLAN_CASH_OUT", "PLAN_DEBT_GO",
+           "PLAN_OF_KIND", "PLAN_UNBLOCK", "ROLL_ON", "Choice", "decode", "encode"]
+# The one-click flows: the names of bot.application.choice_calls's table, which the game
+# message's controls (cogs/play/controls.py) carry too.
+FLOWS = frozenset(FLOW_CALLS)
 # A plan's kind (game_core.plans) and the flow that carries it out; a debt's flow may name
 # the way to pay it (`plan_debt_go=<index in WAYS>`: the plans under a Hint).
 PLAN_OF_KIND = {"buy": PLAN_BUY, "unblock": PLAN_UNBLOCK}

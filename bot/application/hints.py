@@ -24,7 +24,6 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections import OrderedDict
 from collections.abc import Awaitable, Callable
 from typing import ParamSpec, Protocol, TypeVar
 
@@ -32,7 +31,6 @@ from game_core import Game
 from game_core.advisor import DEFAULT_ROLLOUTS, Hint, Tallies, choice_to_data, open_choices
 from game_core.advisor import split, summarize
 from game_core.advisor import tally_chunk
-from game_core.plans import PAY_DEBT, Plan
 from game_core.rng import MASK64, mix
 
 from bot.errors import AlreadyThinking, GameFinished, NoHints, NotYourGame, StaleVersion
@@ -41,8 +39,7 @@ from .records import ACTIVE, GameRecord
 from .service import GameService
 
 __all__ = ["AlreadyThinking", "HintService", "NoHints", "compute_hint", "hint_seed",
-           "hinted_first", "hinted_way", "remember_hint", "rollouts_per_choice", "slices",
-           "takes_hints", "warm_advisor"]
+           "rollouts_per_choice", "slices", "takes_hints", "warm_advisor"]
 log = logging.getLogger(__name__)
 P = ParamSpec("P")
 T = TypeVar("T")
@@ -66,37 +63,6 @@ HINT_STREAM = 0xAD71_5E55_0000_0013  # the advisor's seeds, apart from every gam
 # Games played out per slice of a hint: about 0.1 s of a worker, the longest a board picture
 # can wait behind hints (it waits for the slices already running, never for a whole hint).
 SLICE_PLAYOUTS = 120
-
-
-# The way of paying a debt the last hints rated best, per (game, version): Pay it for me
-# and the terminal's `p` offer it first, so the plan a player is offered after a Hint is the
-# one it rated best. A hint is the same for the same game and version (hint_seed), so
-# forgetting one (a restart, more than HINTED_KEPT games hinted since) only means offering
-# the least-rent way first until the next Hint.
-HINTED_KEPT = 1000
-_hinted: OrderedDict[tuple[int, int], str] = OrderedDict()
-
-
-def remember_hint(game_id: int, hint: Hint) -> None:
-    best = hint.best
-    plan = best.action if best is not None else None
-    if isinstance(plan, Plan) and plan.kind == PAY_DEBT:
-        _hinted[game_id, hint.version] = plan.way
-        _hinted.move_to_end((game_id, hint.version))
-        while len(_hinted) > HINTED_KEPT:
-            _hinted.popitem(last=False)
-
-
-def hinted_way(game_id: int, version: int) -> str | None:
-    """The way to pay the debt the Hint rated best at this version, if one was asked."""
-    return _hinted.get((game_id, version))
-
-
-def hinted_first(plans: list[Plan], game_id: int, version: int) -> list[Plan]:
-    """A debt's plans (plans.debt_plans: the least-rent way first), the way the Hint rated
-    best at this version first when one was asked."""
-    way = hinted_way(game_id, version)
-    return sorted(plans, key=lambda plan: plan.way != way) if way else plans
 
 
 def rollouts_per_choice(rollouts: int, choices: int) -> int:
@@ -206,7 +172,8 @@ class HintService:
                 if computing is not None and not computing.done():
                     computing.cancel()  # cancelled while telling the player: not wanted
                 self._queue.remove(user_id)
-            remember_hint(game_id, hint)
+            # Pay it for me and `p` then offer the way it rated best (GameService.hinted).
+            self._service.hinted.remember(game_id, hint)
             log.info("game %d: hint at version %d (%d rollouts per choice, %d choices)",
                      game_id, record.version, hint.rollouts, len(hint.choices))
             return record, hint

@@ -40,6 +40,7 @@ from .autoplay import Autoplay, Played
 from .core import TRIES, GameCore
 from .daily_games import SECRET_BYTES as DAILY_SECRET_BYTES
 from .daily_games import DailyGames
+from .hinted import HintedWays
 from .launches import ActivityLaunches
 from .player_settings import PlayerPrefs
 from .records import (
@@ -76,6 +77,7 @@ class GameService:
         self.seasons = Seasons(storage, core.now)
         self.prefs = PlayerPrefs(core.store)
         self.launches = ActivityLaunches(core.store, core.now)  # the Activity's launches
+        self.hinted = HintedWays()  # the debt way the last Hints rated best (hints.py writes)
 
     @classmethod
     async def open(cls, database: str | os.PathLike[str], *,

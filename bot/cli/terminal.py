@@ -40,7 +40,8 @@ from bot.cli.standing_orders import ORDERS_KEY, orders_key, undo_line
 from bot.errors import ServiceError, WordedRefusal
 from bot.application.autoplay import ROLLED_ON, Played, plan_for
 from bot.application.choices import Choices, choices_now
-from bot.application.hints import HintService, hinted_first
+from bot.application.hinted import HintedWays
+from bot.application.hints import HintService
 from bot.i18n import format_money, t
 from bot.narration import build_to_note
 from bot.narration import house_rules_notice, property_lines, refusal_text, square_name
@@ -285,8 +286,9 @@ class Terminal:
         game, loc = record.game, self.locale
         way = plan.way
         if kind == PAY_DEBT:  # the Hint's best way first, when one was asked here
-            plans = hinted_first([p for p in (plan_for(game, PAY_DEBT, w) for w in WAYS) if p],
-                                 record.id, record.version)
+            plans = self.service.hinted.first(
+                [p for p in (plan_for(game, PAY_DEBT, w) for w in WAYS) if p], record.id,
+                record.version)
             way = plans[0].way
             self.say(describe_debt_plans(plans, game, loc))
             if not self.confirm(t(loc, "clicks.terminal.confirm_plan")):
@@ -324,15 +326,19 @@ async def play(path: str | Path, user_id: int, locale: str, edition: str, ask: A
                workers: WorkerPool | None = None, hint_rollouts: int | None = None,
                options: Mapping[str, Any] | None = None,
                pictures: Path = PICTURES_DIR, edition_chosen: bool = False,
-               command: str = MAKE_PLAY, pictures_at_end: bool = False) -> int:
+               command: str = MAKE_PLAY, pictures_at_end: bool = False,
+               hinted: HintedWays | None = None) -> int:
     """Resume the player's game, or start one with `options` (house rules, a preset's;
     given while a game is in progress they are refused, OptionsNeedANewGame, rather than
     ignored, as is an `edition_chosen` by --edition). `pictures_at_end`: the game's pictures
     written once it is over (the command's; `i` writes them at any prompt). `workers`: the
     pool hints run in (default: worker processes, started at the first hint);
-    `hint_rollouts`: per choice (default: the advisor's). The first Ctrl-C quits (the game
-    is saved: every move is stored as it is made)."""
+    `hint_rollouts`: per choice (default: the advisor's); `hinted`: the debt ways Hints
+    asked before rated best (default: none; a test's, as if asked in this process). The first
+    Ctrl-C quits (the game is saved: every move is stored as it is made)."""
     service = await GameService.open(path)
+    if hinted is not None:
+        service.hinted = hinted
     hints: HintService | None = None
     own_workers = workers is None
     try:

@@ -17,13 +17,12 @@ from bot.errors import GameFinished, GameNotFound, NotYourGame, ServiceError, St
 from bot.i18n import t
 from bot.narration import refusal_text
 from bot.application.service import GameRecord, Played
-from game_core import Action, Decline, Event, IllegalActionError, action_from_dict
-from bot.application.hints import hinted_way
-from game_core.plans import CASH_OUT, LEAST_RENT, PAY_DEBT, RAISE_TO_BUY, UNBLOCK
+from bot.application.choice_calls import FLOW_CALLS, PLAN_DEBT_GO, Move, make_choice
+from game_core import Action, Event, IllegalActionError, action_from_dict
+from game_core.plans import LEAST_RENT
 
 from cogs.play.controls import (
-    DEBT_GO_WAYS, DECLINE_ALWAYS, GO_OF_WAY, ORDER_OFF, PLAN_BACK, PLAN_BUY, PLAN_CASH_OUT,
-    PLAN_DEBT, PLAN_UNBLOCK, ROLL_ON, menu_action,
+    DEBT_GO_WAYS, GO_OF_WAY, ORDER_OFF, PLAN_BACK, PLAN_DEBT, menu_action,
 )
 from cogs.common.board_launch import shown as board_shown
 from cogs.common.custom_ids import split_rolling
@@ -42,8 +41,6 @@ T = TypeVar("T")
 # A click whose move the database hasn't stored after this long is acknowledged first:
 # Discord wants an answer within 3 s, and the deferral itself takes a round trip.
 ACK_AFTER = 1.5
-PLANS = {PLAN_BUY: RAISE_TO_BUY, PLAN_UNBLOCK: UNBLOCK, PLAN_CASH_OUT: CASH_OUT,
-         **{name: PAY_DEBT for name in DEBT_GO_WAYS}}
 
 
 async def board_message(interaction: discord.Interaction[Any], record: GameRecord,
@@ -135,40 +132,33 @@ async def play_flow(interaction: discord.Interaction[Any], game_id: int, version
         if base == PLAN_DEBT and not await _confirms_debts(interaction, game_id):
             # The player's settings skip the confirm step: pay now, the way it would list
             # first (the Hint's best, when one was asked at this version).
-            base = GO_OF_WAY[hinted_way(game_id, version) or LEAST_RENT]
+            base = GO_OF_WAY[service.hinted.way(game_id, version) or LEAST_RENT]
         if base in ORDER_OFF:  # a standing order undone: the game doesn't change
             await _order_off(interaction, game_id, version, ORDER_OFF[base], rolling=rolling,
                              keep=keep)
             return
         if base in (PLAN_DEBT, PLAN_BACK):
-            await _look(interaction, game_id, version, preview=base == PLAN_DEBT,
-                        rolling=rolling, keep=keep)
+            # The confirm step lists the way the Hint rated best at this version first.
+            listed = (service.hinted.way(game_id, version) or LEAST_RENT
+                      if base == PLAN_DEBT else None)
+            await _look(interaction, game_id, version, preview=listed, rolling=rolling,
+                        keep=keep)
             return
-        if base == ROLL_ON:
-            def work() -> Awaitable[Played]:
-                return service.autoplay.roll_on(game_id, user, version, keep)
-        elif base in PLANS:
-            kind, way = PLANS[base], DEBT_GO_WAYS.get(base, LEAST_RENT)
-
-            def work() -> Awaitable[Played]:
-                return service.autoplay.carry_out(game_id, user, version, kind, way,
-                                                  roll_on=rolling, keep_declining=keep)
-        elif base == DECLINE_ALWAYS:
-            def work() -> Awaitable[Played]:
-                return service.autoplay.play(game_id, user, version, Decline(), roll_on=True,
-                                             keep_declining=keep, never_again=True)
-        else:
+        # The service call is the one table's (bot.application.choice_calls), the board's
+        # too; a debt's confirmed way is named in its button (DEBT_GO_WAYS).
+        name = PLAN_DEBT_GO if base in DEBT_GO_WAYS else base
+        move = Move(game_id, user, version, rolling, keep, DEBT_GO_WAYS.get(base, LEAST_RENT))
+        chosen: Action | None = None
+        if name not in FLOW_CALLS:
             menu, _, value = base.partition("=")
             # A menu's option (checked by its control), or a button's action.
-            found = menu_action(menu, value) if value else action_from_dict({"type": base})
-            if found is None:  # checked by its control already: never one of ours
+            chosen = menu_action(menu, value) if value else action_from_dict({"type": base})
+            if chosen is None:  # checked by its control already: never one of ours
                 await ephemeral(interaction, t(locale_for(interaction), "error.unknown_control"))
                 return
-            chosen = found
 
-            def work() -> Awaitable[Played]:
-                return service.autoplay.play(game_id, user, version, chosen, roll_on=rolling,
-                                             keep_declining=keep)
+        def work() -> Awaitable[Played]:
+            return make_choice(service.autoplay, name, move, chosen)
         await _carry(interaction, game_id, work)
 
 
@@ -198,16 +188,17 @@ async def _order_off(interaction: discord.Interaction[Any], game_id: int, versio
     except ServiceError as exc:
         await report_error(interaction, exc)
         return
-    await _look(interaction, game_id, version, preview=False, rolling=rolling, keep=keep)
+    await _look(interaction, game_id, version, preview=None, rolling=rolling, keep=keep)
     label = t(locale, f"clicks.button.order_off.{order}")
     await ephemeral(interaction, t(locale, "clicks.order_off.done", order=label),
                     refusal=False)
 
 
 async def _look(interaction: discord.Interaction[Any], game_id: int, version: int, *,
-                preview: bool, rolling: bool, keep: frozenset[int]) -> None:
-    """Pay it for me's confirm step (the plan listed, Pay it this way / Back), or Back from
-    it: the game doesn't change, and an old message is stale like any button."""
+                preview: str | None, rolling: bool, keep: frozenset[int]) -> None:
+    """Pay it for me's confirm step (the plan listed, Pay it this way / Back; `preview`:
+    the way it lists first), or Back from it (None): the game doesn't change, and an old
+    message is stale like any button."""
     service, locale = service_of(interaction), locale_for(interaction)
     try:
         record = await in_time(interaction, game_id, service.get(game_id))

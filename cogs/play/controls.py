@@ -19,6 +19,7 @@ from typing import Any
 
 import discord
 
+from bot.application.choice_calls import DECLINE_ALWAYS, FLOW_CALLS, PLAN_DEBT_GO, ROLL_ON
 from bot.application.service import GameRecord
 from game_core import (
     Action, BuildHotel, BuildHouse, BuildTo, Buy, Decline, DoneBuilding, LiftMortgage, Mortgage,
@@ -43,20 +44,19 @@ PlayClick = Callable[[discord.Interaction[Any], int, int, Callable[[], Action]],
 AgainClick = Callable[[discord.Interaction[Any], int], Awaitable[None]]
 # A click that is no single engine action: Roll on, a plan, the confirm step.
 FlowClick = Callable[[discord.Interaction[Any], int, int, str], Awaitable[None]]
-ROLL_ON, PLAN_BUY, PLAN_UNBLOCK = "roll_on", "plan_buy", "plan_unblock"
-PLAN_DEBT, PLAN_DEBT_GO, PLAN_BACK = "plan_debt", "plan_debt_go", "plan_back"
-PLAN_CASH_OUT, DECLINE_ALWAYS = "plan_cash_out", "decline_always"
+# Pay it for me's confirm step and Back from it: only the message has that step (the
+# flows that play are bot.application.choice_calls's).
+PLAN_DEBT, PLAN_BACK = "plan_debt", "plan_back"
 # Undo a standing order in one click (game_core.orders): the button's name, the setting.
 ORDER_OFF: dict[str, str] = {"off_build": BUILD_ORDER, "off_decline": DECLINE_ORDER,
                              "off_debts": DEBT_ORDER}
 # Pay it for me's confirm step carries out the way it lists first (the least-rent one, or
-# the one the Hint rated best: bot.application.hints.hinted_first), named in its button.
+# the one the Hint rated best: bot.application.hinted), named in its button.
 DEBT_GO_WAYS: dict[str, str] = {PLAN_DEBT_GO: LEAST_RENT, "plan_debt_go_bf": BUILDINGS_FIRST,
                                 "plan_debt_go_kb": KEEP_BUILDINGS}
 GO_OF_WAY = {way: name for name, way in DEBT_GO_WAYS.items()}
 FLOW_ACTIONS: frozenset[str] = frozenset(
-    (ROLL_ON, PLAN_BUY, PLAN_UNBLOCK, PLAN_DEBT, PLAN_BACK, PLAN_CASH_OUT,
-     DECLINE_ALWAYS, *DEBT_GO_WAYS, *ORDER_OFF))
+    (*FLOW_CALLS, PLAN_DEBT, PLAN_BACK, *DEBT_GO_WAYS, *ORDER_OFF))
 # A control shown while rolling on (custom_ids.rolling_id) goes on rolling once answered (the
 # service's `play(..., roll_on=True)`): such a click reaches the flow handler as
 # "<action>.on[.<hex>]" for a button, "<menu kind>=<square>.on[.<hex>]" for a menu option.

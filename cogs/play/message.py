@@ -19,8 +19,12 @@ from bot.narration import (
     square_name, told_the_end,
 )
 from bot.application.autoplay import ROLLED_ON, Played
+from bot.application.choice_calls import (
+    DECLINE_ALWAYS, PLAN_BUY, PLAN_CASH_OUT, PLAN_DEBT_GO, PLAN_UNBLOCK, ROLL_ON,
+)
 from bot.application.choices import RAISE_TO_BUY, Choices, choices_now
-from bot.application.hints import hinted_first, takes_hints
+from bot.application.hinted import listed_first
+from bot.application.hints import takes_hints
 from bot.narration.account import (
     account_lines, describe_debt_plans, narrate_steps, pending_with_offer, plan_label, stop_line,
 )
@@ -42,9 +46,8 @@ from game_core.prompts import way_to_win
 from game_core.state import RAISE_FUNDS
 
 from cogs.play.controls import (
-    BUILD_MENU, DECLINE_ALWAYS, GO_OF_WAY, ORDER_OFF, PLAN_BACK, PLAN_BUY, PLAN_CASH_OUT,
-    PLAN_DEBT, PLAN_DEBT_GO, PLAN_UNBLOCK, ROLL_ON, ActionButton, ActionSelect, HintButton,
-    PlayAgainButton,
+    BUILD_MENU, GO_OF_WAY, ORDER_OFF, PLAN_BACK, PLAN_DEBT, ActionButton, ActionSelect,
+    HintButton, PlayAgainButton,
 )
 from cogs.common.board_launch import OpenBoardButton
 from cogs.common.custom_ids import rolling_id
@@ -139,11 +142,12 @@ def events_text(record: GameRecord, events: Sequence[Event], played: Played | No
 
 
 def pending_text(record: GameRecord, choices: Choices, *, locale: str,
-                 preview: bool = False) -> str:
-    """What the game waits for, with the plan on offer."""
+                 preview: str | None = None) -> str:
+    """What the game waits for, with the plan on offer (`preview`: Pay it for me's confirm
+    step, listing that way first)."""
     game = record.game
     if preview and choices.pay_debt:
-        plans = hinted_first(debt_plans(game), record.id, record.version)
+        plans = listed_first(debt_plans(game), preview)
         if plans:
             return describe_debt_plans(plans, game, locale)
     return pending_with_offer(game, choices.plan, choices.pay_debt, locale)
@@ -152,7 +156,7 @@ def pending_text(record: GameRecord, choices: Choices, *, locale: str,
 def build_game_message(record: GameRecord, events: Sequence[Event], *, locale: str,
                        player: str, picture: bool = True,
                        drawn: Picture | None = None, played: Played | None = None,
-                       preview: bool = False, rolling: bool = False,
+                       preview: str | None = None, rolling: bool = False,
                        keep: frozenset[int] = frozenset(), board: bool = False) -> GameMessage:
     """The embed and controls of `record` after `events`, with `drawn` (from draw_picture)
     as its picture: the board, or the recap of a finished game. With `picture` but nothing
@@ -294,7 +298,7 @@ def add_house_rules_field(embed: discord.Embed, record: GameRecord, *, locale: s
                         value=t(locale, "house.field.value", rules=rules)[:1024], inline=False)
 
 
-def build_controls(record: GameRecord, *, locale: str, preview: bool = False,
+def build_controls(record: GameRecord, *, locale: str, preview: str | None = None,
                    rolling: bool = False, keep: frozenset[int] = frozenset(),
                    choices: Choices | None = None, undo: Sequence[str] = ()) -> discord.ui.View:
     """Buttons and select menus for exactly the legal actions; once the game is over, Play
@@ -303,7 +307,9 @@ def build_controls(record: GameRecord, *, locale: str, preview: bool = False,
     Row 0-1: the decision's buttons, and Hint; rows 2-4: sell, mortgage and lift menus (each
     capped at 25 options, Discord's limit: once one is used, the next shows). At a build stop
     with two levels or more within reach (P2), the levels are a menu on row 1, each with its
-    cost (the one-house or hotel button stays), and Hint joins row 0. `rolling`: the
+    cost (the one-house or hotel button stays), and Hint joins row 0. `preview`: Pay it for
+    me's confirm step, the way it lists first (the Hint's best, else the least-rent one;
+    None: not that step). `rolling`: the
     message comes from rolling on, and answering its decision goes on rolling;
     `keep`: the properties the player asked, rolling on, not to be offered again;
     `undo`: the standing orders that answered for the player in the moves shown, each then
@@ -322,7 +328,7 @@ def build_controls(record: GameRecord, *, locale: str, preview: bool = False,
         view.add_item(MoneyMapButton(record.id, label=t(locale, "button.money_map")))
         return view
     if preview and game.pending == RAISE_FUNDS:  # Pay it for me's confirm step
-        listed = hinted_first(debt_plans(game), record.id, record.version)
+        listed = listed_first(debt_plans(game), preview)
         go = GO_OF_WAY[listed[0].way] if listed else PLAN_DEBT_GO  # the way listed first
         view.add_item(ActionButton.for_flow(record, go, label=t(
             locale, "clicks.button.plan_go"), style=discord.ButtonStyle.success, row=0,

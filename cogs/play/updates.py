@@ -82,7 +82,7 @@ class Shown:
     edit: Edit | None = None  # how a follow-up changes the message showing it
     answered: asyncio.Event = field(default_factory=asyncio.Event)
     played: Played | None = None  # the click's moves (a Roll on's account, forced ways)
-    preview: bool = False  # Pay it for me's confirm step
+    preview: str | None = None  # Pay it for me's confirm step: the way it lists first
     rolling: bool = False  # answering its decision goes on rolling
     keep: frozenset[int] = frozenset()  # properties not to be offered again, rolling on
     board: bool = False  # the bot serves the Activity: a button opens the game on the board
@@ -175,7 +175,7 @@ class BoardUpdates:
 
     def state(self, interaction: discord.Interaction[Any], record: GameRecord,
               events: Sequence[Event], played: Played | None = None,
-              preview: bool = False, rolling: bool = False,
+              preview: str | None = None, rolling: bool = False,
               keep: frozenset[int] = frozenset()) -> Shown:
         """`record` as the player will see it; its picture starts being drawn now."""
         picture, locale = can_attach(interaction), locale_for(interaction)
@@ -281,10 +281,11 @@ def updates_for(interaction: discord.Interaction[Any]) -> BoardUpdates:
 
 async def answer_click(interaction: discord.Interaction[Any], record: GameRecord,
                        events: Sequence[Event], played: Played | None = None,
-                       preview: bool = False, rolling: bool = False,
+                       preview: str | None = None, rolling: bool = False,
                        keep: frozenset[int] = frozenset()) -> None:
     """Answer a click by editing its message to show `record` (after `events`; `played`:
-    what the click did, move by move; `preview`: Pay it for me's confirm step)."""
+    what the click did, move by move; `preview`: Pay it for me's confirm step, the way it
+    lists first)."""
     updates = updates_for(interaction)
     shown = updates.state(interaction, record, events, played, preview, rolling, keep)
     edit: Edit | None = None

@@ -3,6 +3,7 @@ point 2: cache-busting names, index.html not cached)."""
 
 from __future__ import annotations
 
+import hashlib
 from pathlib import Path
 
 from bot.activity.assets import Assets, hashed_name
@@ -11,6 +12,21 @@ from bot.activity.assets import Assets, hashed_name
 def test_names_change_with_the_content(tmp_path: Path):
     assert hashed_name("app.js", b"a") != hashed_name("app.js", b"b")
     assert hashed_name("vendor/sdk.js", b"a").startswith("vendor/sdk.")
+
+
+def test_a_files_hashed_name_and_etag_are_cut_from_its_sha256(tmp_path: Path):
+    """docs/activity-api.md: `/static/<stem>.<first 8 hex of sha256>.<ext>`; its ETag
+    revalidates the plain name (and index.html) from the same content hash."""
+    (tmp_path / "index.html").write_text('<script src="static/app.js"></script>')
+    (tmp_path / "app.js").write_bytes(b"export {};")
+    assets = Assets(tmp_path)  # type: ignore[arg-type]
+    digest = hashlib.sha256(b"export {};").hexdigest()
+    asset = assets.plain["app.js"]
+    assert asset.etag == f'"{digest[:16]}"' and assets.hashed[f"app.{digest[:8]}.js"] is asset
+    assert assets.urls["app.js"] == f"/static/app.{digest[:8]}.js"
+    page = assets.index.body
+    assert assets.index.etag == f'"{hashlib.sha256(page).hexdigest()[:16]}"'
+    assert assets.index.etag != assets.plain["index.html"].etag  # its references rewritten
 
 
 def test_index_points_at_the_hashed_files(tmp_path: Path):

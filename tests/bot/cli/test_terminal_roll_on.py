@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot.application.hints import remember_hint
+from bot.application.hinted import HintedWays
 from bot.application.service import GameService
 from bot.cli.terminal import play
 from bot.i18n import format_money, t
@@ -95,12 +95,13 @@ async def test_M1_after_a_hint_p_offers_and_pays_the_way_the_hint_rated_best(tmp
         rated = plans[1]  # the Hint rates the second way best
         hint = summarize(record.version, 0, plans, tallies(len(plans), [40, 90][:len(plans)]))
         assert hint.best is not None and hint.best.action == rated
-        remember_hint(record.id, hint)
+        hinted = HintedWays()  # as if the Hint had been asked in the terminal's process
+        hinted.remember(record.id, hint)
         version = record.version
     finally:
         await service.close()
     said, ask, say = scripted(["p", "y", "q"])
-    assert await play(db, OWNER, "en", "us", ask, say) == 0
+    assert await play(db, OWNER, "en", "us", ask, say, hinted=hinted) == 0
     text = "\n".join(said)
     first = t("en", "clicks.debt.preview", debt=format_money(rated.target, "us", "en"),
               steps=plan_steps(rated, record.game, "en"),

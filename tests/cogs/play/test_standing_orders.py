@@ -8,7 +8,6 @@ from __future__ import annotations
 import pytest
 
 from bot.application.autoplay import ORDERED, Played, Step
-from bot.application.hints import remember_hint
 from bot.application.records import ACTIVE, GameRecord
 from bot.hosting.discord_limits import check_message
 from bot.i18n import t
@@ -99,7 +98,7 @@ async def test_M1_after_a_hint_pay_it_for_me_lists_and_pays_the_way_it_rated_bes
     plans = debt_plans(record.game)
     rated = plans[1]  # not the least-rent way Pay it for me lists first otherwise
     hint = summarize(record.version, 0, plans, tallies(len(plans), [40, 90]))
-    remember_hint(record.id, hint)
+    service.hinted.remember(record.id, hint)  # as the Hint does (bot.application.hints)
     listed = await world.alice.click(message, custom_id=button_ids(message)["plan_debt"])
     shown = _fields(listed.response)["Your move"]
     assert shown.startswith("To pay ") and plan_steps(rated, record.game, "en") in shown
