@@ -54,12 +54,16 @@ ACKS_FIRST = 1.0
 # once would all wait for the database's few connections (PostgreSQL: 10 a process), and
 # those still waiting when their time budget ran out were refused "busy, try again".
 MOVES_AT_ONCE = 16
-# How long, at most, a picture waits for a burst to end (clicks in progress back to BUSY or
-# fewer) before it is drawn and sent: under a burst the two cores go to every click's move
+# How long, at most, a picture waits for a burst to end (from more than BUSY clicks in
+# progress down to CALM or fewer) before it is drawn and sent: under a burst the two cores go to every click's move
 # and text board first (the board shown, with "Drawing the board…"), and only then to the
 # pictures (drawing, the workers' results, the 85 kB uploads), which would otherwise take
 # their share of the event loop and the CPUs while text answers still wait.
 PICTURES_AFTER = 3.0
+# Clicks in progress at or under which a burst is over. Under BUSY: the burst's drawings
+# are all handed to the workers at that moment (a thousand, pickled on the event loop),
+# best once the last clicks' text boards are out rather than while they wait.
+CALM = 2
 # How long an answer may wait for its picture before going without it. Drawing takes ~10 ms
 # when a worker is free; when pictures queue for the workers, the answer doesn't wait at all.
 PICTURE_WAIT = 0.1
@@ -157,7 +161,7 @@ class BoardUpdates:
             yield
         finally:
             self._clicks -= 1
-            if not self.busy:
+            if self._clicks <= CALM:
                 self._calm.set()
 
     async def calm(self, most: float = PICTURES_AFTER) -> None:
