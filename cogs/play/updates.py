@@ -54,16 +54,14 @@ ACKS_FIRST = 1.0
 # once would all wait for the database's few connections (PostgreSQL: 10 a process), and
 # those still waiting when their time budget ran out were refused "busy, try again".
 MOVES_AT_ONCE = 16
-# How long, at most, a picture waits for a burst to end (from more than BUSY clicks in
-# progress down to CALM or fewer) before it is drawn and sent: under a burst the two cores go to every click's move
-# and text board first (the board shown, with "Drawing the board…"), and only then to the
-# pictures (drawing, the workers' results, the 85 kB uploads), which would otherwise take
-# their share of the event loop and the CPUs while text answers still wait.
+# Clicks in progress beyond which a burst holds the pictures back: each picture's drawing
+# and upload then wait (PICTURES_AFTER at most) until the clicks are back to BUSY or fewer,
+# and the two cores go to every click's move and text board first (the board shown, with
+# "Drawing the board…"), not to drawing, the workers' results and the 85 kB uploads. Well
+# over BUSY: 100 clicks a second (steady) may pass 8 in progress now and then, and holding
+# the pictures each time made them seconds late (p99 8.3 s, bench/capacity.py --seconds 60).
+HOLD = 32
 PICTURES_AFTER = 3.0
-# Clicks in progress at or under which a burst is over. Under BUSY: the burst's drawings
-# are all handed to the workers at that moment (a thousand, pickled on the event loop),
-# best once the last clicks' text boards are out rather than while they wait.
-CALM = 2
 # How long an answer may wait for its picture before going without it. Drawing takes ~10 ms
 # when a worker is free; when pictures queue for the workers, the answer doesn't wait at all.
 PICTURE_WAIT = 0.1
@@ -127,7 +125,7 @@ class BoardUpdates:
         self._acknowledging = 0  # clicks whose acknowledgement is on its way
         self._no_acks = asyncio.Event()  # set while none is
         self._no_acks.set()
-        self._calm = asyncio.Event()  # set while not busy (see PICTURES_AFTER)
+        self._calm = asyncio.Event()  # cleared from HOLD clicks on, until not busy
         self._calm.set()
         self.moves = asyncio.Semaphore(MOVES_AT_ONCE)  # a click's move, in its turn
 
@@ -155,13 +153,13 @@ class BoardUpdates:
     @contextlib.contextmanager
     def clicking(self) -> Iterator[None]:
         self._clicks += 1
-        if self.busy:
+        if self._clicks > HOLD:
             self._calm.clear()
         try:
             yield
         finally:
             self._clicks -= 1
-            if self._clicks <= CALM:
+            if not self.busy:
                 self._calm.set()
 
     async def calm(self, most: float = PICTURES_AFTER) -> None:
