@@ -40,10 +40,11 @@ from .actions import (
 from .board import SQUARES
 from .game import Game
 from .plans import Plan, apply_plan, buy_plan, debt_plans, unblock_plan
+from .playout import play_out
 from .rng import BY_ROLL, MASK64, mix, shuffled
 from .rules import hotel_refusal, house_refusal
-from .simulate import MAX_ACTIONS, wilson_interval
-from .state import BUILD, BUY, JAIL, OVER, RAISE_FUNDS, ROLL, GameState
+from .simulate import wilson_interval
+from .state import BUILD, BUY, JAIL, RAISE_FUNDS, ROLL, GameState
 from .strategies import Focus
 
 DEFAULT_ROLLOUTS = 1000
@@ -241,11 +242,11 @@ def rollout_tallies(game: Game, choices: Sequence[Choice], seed: int, start: int
         # numbers): each choice plays a copy of it.
         fresh = _clone(origin)
         _fresh_future(fresh, mix(seed & MASK64, i))
+        rolls: list[int] = []  # its movement dice, worked out once for every choice
         for k, action in enumerate(choices):
             state = _clone(fresh)
-            played = Game(state)
-            _choose(played, action)
-            _play_out(played, player)
+            _choose(Game(state), action)
+            play_out(state, player, rolls)
             won[k] = state.result == "won"
             lasted[k] = turns = state.turn - start_turn
             row = sums[k]
@@ -355,12 +356,3 @@ def _fresh_future(s: GameState, future: int) -> None:
     s.loaded = []
     s.chance = shuffled(tuple(sorted(s.chance)), future)
     s.chest = shuffled(tuple(sorted(s.chest)), future ^ 1)
-
-
-def _play_out(game: Game, player: Focus) -> None:
-    state, apply, choose = game.s, game.apply, player.choose
-    for _ in range(MAX_ACTIONS):
-        if state.pending == OVER:
-            return
-        apply(choose(game))
-

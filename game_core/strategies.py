@@ -16,7 +16,7 @@ from .actions import (
 )
 from .board import GROUP_OF, HOTEL, JAIL_CARD_VALUE, PROPERTIES, SQUARES, STREETS, Kind
 from .game import Game
-from .rules import group_has_buildings, hotel_refusal, house_refusal, owns_any, owns_group
+from .rules import hotel_refusal, house_refusal, owns_any, owns_group
 from .state import BANK, BUILD, BUY, JAIL, PLAYER, RAISE_FUNDS, ROLL, GameState
 
 
@@ -196,6 +196,11 @@ class Focus:
             if (bank < _MOST_RAISED and _MOST_PER_PROPERTY * s.owner.count(PLAYER)
                     + JAIL_CARD_VALUE * len(s.jail_cards) > bank and _raisable(s) > bank):
                 return self.raise_funds(s)  # cash out: the Bank goes bankrupt (M5)
+            # `_lift`'s own first test, here: nothing to lift on most rolls, and rollouts
+            # roll some 60 times a game. any(), not `True in`: it tests each flag for truth,
+            # where `in` compares each False to True as numbers.
+            if s.cash < self.lift_reserve + _CHEAPEST_LIFT or not any(s.mortgaged):
+                return _ROLL
             return self._lift(s) or _ROLL
         if pending == BUY:
             sq = s.pending_square
@@ -225,7 +230,7 @@ class Focus:
         return _DONE
 
     def _lift(self, s: GameState) -> Action | None:
-        if s.cash < self.lift_reserve + _CHEAPEST_LIFT or True not in s.mortgaged:
+        if s.cash < self.lift_reserve + _CHEAPEST_LIFT or not any(s.mortgaged):
             return None  # the common case, checked fast: rollouts call this every turn
         best: tuple[tuple[bool, int], int] | None = None
         # R4: only the player's properties are ever mortgaged; the few there are are found
@@ -248,13 +253,21 @@ class Focus:
         owner, buildings, mortgaged = s.owner, s.buildings, s.mortgaged
         first_whole = -1
         for i in PROPERTIES:
-            # M2: no mortgage while the group holds any of the player's buildings.
-            if owner[i] != PLAYER or mortgaged[i] or group_has_buildings(s, i):
+            if owner[i] != PLAYER or mortgaged[i]:
                 continue
-            if not _whole_group(s, i):
-                return _MORTGAGE[i]
-            if first_whole < 0:
-                first_whole = i
+            # One walk of the group for `owns_group` and `group_has_buildings` both (every
+            # debt of a rollout comes here, for each property).
+            whole = True
+            for j in GROUP_OF[i]:
+                if owner[j] != PLAYER:
+                    whole = False
+                elif buildings[j]:
+                    break  # M2: no mortgage while the group holds any of the player's buildings
+            else:
+                if not whole:
+                    return _MORTGAGE[i]
+                if first_whole < 0:
+                    first_whole = i
         cheapest = -1  # the first street of the cheapest houses
         for i in STREETS:
             if buildings[i] and owner[i] == PLAYER and (

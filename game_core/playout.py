@@ -1,0 +1,66 @@
+"""A hint's rollouts played to the end, action for action as `Game.apply(player.choose(game))`
+would play them, with less work per action: a hint plays some 2,000 games of about 120
+actions each, and the player waits for them.
+
+What `Game.apply` does that a rollout needs not, and why it can go:
+- a fresh list of events per action: a rollout reads only the final state, so every action
+  appends to one list, thrown away with the rollout;
+- counting the state's version (`actions`): nobody reads a rollout's version;
+- its try/except per action: `GameOver` ends the whole play-out, caught once.
+Every legality check `Game.apply` makes is made here too (the same `ACTION_RULES`), so an
+action it would refuse is refused the same way.
+
+And the movement dice, hashed once per future rather than once per choice: by roll (H4) the
+k-th movement roll of a game is `mix(seed, k) % 36` whatever was chosen before it, and a
+rollout plays the same future (the same seed) after every choice (common random numbers,
+game_core.advisor). So the first play-out of a future works out its rolls and keeps them in
+`rolls`, and the next ones read them (`moves.roll`'s `known`).
+"""
+
+from __future__ import annotations
+
+from .actions import Roll
+from .events import Event
+from .game import ACTION_RULES, Game
+from .moves import roll
+from .rng import BY_ROLL, mix
+from .simulate import MAX_ACTIONS
+from .state import OVER, ROLL, GameState
+from .strategies import Focus
+from .turn import GameOver
+
+
+def play_out(state: GameState, player: Focus, rolls: list[int] | None = None) -> None:
+    """Play `state` by `player` until the game is over (or MAX_ACTIONS, as the simulator).
+
+    `rolls`: the dice indexes of this future's movement rolls known so far (roll k at index
+    k), shared by the play-outs of one seed; filled in as they go. Only for a future rolled
+    by roll with no dice fixed in advance (advisor's `_fresh_future` makes them so);
+    otherwise the dice are drawn as `Game.apply` draws them."""
+    game = Game(state)
+    choose, rules = player.choose, ACTION_RULES
+    seed = state.seed
+    if state.loaded or state.dice_scheme != BY_ROLL:
+        rolls = None  # dice fixed in advance, or by draw: not the k-th of the seed's stream
+    # Only appended to: at most a few events per action, for a few hundred actions.
+    ev: list[Event] = []
+    try:
+        for _ in range(MAX_ACTIONS):
+            pending = state.pending
+            if pending == OVER:
+                return
+            action = choose(game)
+            if rolls is not None and pending == ROLL and type(action) is Roll:
+                k = state.move_rolls  # always legal while ROLL waits (Game.apply's shortcut)
+                while len(rolls) <= k:
+                    rolls.append(mix(seed, len(rolls)) % 36)
+                roll(state, action, ev, rolls[k])
+                continue
+            legal_while, check, handler = rules[type(action)]
+            if pending != legal_while:  # else legal for sure (Game.apply's own shortcut)
+                refusal = check(state, action)
+                if refusal is not None:
+                    raise refusal
+            handler(state, action, ev)
+    except GameOver:  # the game ended mid-action: nothing happens after its last event
+        return
