@@ -23,7 +23,7 @@ from .actions import Roll
 from .events import Event
 from .game import ACTION_RULES, Game
 from .moves import roll
-from .rng import BY_ROLL, mix
+from .rng import BY_ROLL
 from .simulate import MAX_ACTIONS
 from .state import OVER, ROLL, GameState
 from .strategies import Focus
@@ -39,7 +39,6 @@ def play_out(state: GameState, player: Focus, rolls: list[int] | None = None) ->
     otherwise the dice are drawn as `Game.apply` draws them."""
     game = Game(state)
     choose, rules = player.choose, ACTION_RULES
-    seed = state.seed
     if state.loaded or state.dice_scheme != BY_ROLL:
         rolls = None  # dice fixed in advance, or by draw: not the k-th of the seed's stream
     # Only appended to: at most a few events per action, for a few hundred actions.
@@ -51,10 +50,15 @@ def play_out(state: GameState, player: Focus, rolls: list[int] | None = None) ->
                 return
             action = choose(game)
             if rolls is not None and pending == ROLL and type(action) is Roll:
-                k = state.move_rolls  # always legal while ROLL waits (Game.apply's shortcut)
-                while len(rolls) <= k:
-                    rolls.append(mix(seed, len(rolls)) % 36)
-                roll(state, action, ev, rolls[k])
+                # Always legal while ROLL waits (Game.apply's shortcut).
+                k = state.move_rolls
+                if k < len(rolls):
+                    roll(state, action, ev, rolls[k])
+                else:
+                    roll(state, action, ev)  # hashed there, kept for the next choices
+                    if k == len(rolls):  # no roll of this future before it went unkept
+                        d1, d2 = state.last_dice  # set by this roll only: DICE_PAIRS[r]
+                        rolls.append(d1 * 6 + d2 - 7)
                 continue
             legal_while, check, handler = rules[type(action)]
             if pending != legal_while:  # else legal for sure (Game.apply's own shortcut)

@@ -140,6 +140,10 @@ _HOUSE_COST = tuple(sq.house_cost for sq in SQUARES)
 _MORTGAGE_VALUE = tuple(sq.mortgage_value for sq in SQUARES)
 _HALF_HOUSE_COST = tuple(sq.house_cost // 2 for sq in SQUARES)
 _CHEAPEST_LIFT = min(SQUARES[i].lift_cost for i in PROPERTIES)
+# Nothing mortgaged, as a state's flags are when so: `s.mortgaged == _UNMORTGAGED` compares
+# them by identity first, a tenth of the time of `any(s.mortgaged)` or `True in s.mortgaged`
+# (which compares each False to True as numbers). Never changed.
+_UNMORTGAGED = [False] * 40
 _IN_FOCUS = tuple(sq.kind is Kind.STREET and sq.group in FOCUS_GROUPS for sq in SQUARES)
 # The most the whole estate could ever raise (all 28 mortgaged, a hotel on every street): the
 # cash-out test below is skipped while the Bank holds more than that.
@@ -197,9 +201,8 @@ class Focus:
                     + JAIL_CARD_VALUE * len(s.jail_cards) > bank and _raisable(s) > bank):
                 return self.raise_funds(s)  # cash out: the Bank goes bankrupt (M5)
             # `_lift`'s own first test, here: nothing to lift on most rolls, and rollouts
-            # roll some 60 times a game. any(), not `True in`: it tests each flag for truth,
-            # where `in` compares each False to True as numbers.
-            if s.cash < self.lift_reserve + _CHEAPEST_LIFT or not any(s.mortgaged):
+            # roll some 60 times a game.
+            if s.cash < self.lift_reserve + _CHEAPEST_LIFT or s.mortgaged == _UNMORTGAGED:
                 return _ROLL
             return self._lift(s) or _ROLL
         if pending == BUY:
@@ -230,7 +233,7 @@ class Focus:
         return _DONE
 
     def _lift(self, s: GameState) -> Action | None:
-        if s.cash < self.lift_reserve + _CHEAPEST_LIFT or not any(s.mortgaged):
+        if s.cash < self.lift_reserve + _CHEAPEST_LIFT or s.mortgaged == _UNMORTGAGED:
             return None  # the common case, checked fast: rollouts call this every turn
         best: tuple[tuple[bool, int], int] | None = None
         # R4: only the player's properties are ever mortgaged; the few there are are found
