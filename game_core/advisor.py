@@ -237,14 +237,16 @@ def rollout_tallies(game: Game, choices: Sequence[Choice], seed: int, start: int
     start_turn = origin.turn
     won = [False] * count
     lasted = [0] * count
+    last = count - 1
+    decks = tuple(sorted(origin.chance)), tuple(sorted(origin.chest))  # see _fresh_future
     for i in range(start, stop):
         # Rollout i's future, drawn once and played after every choice (common random
-        # numbers): each choice plays a copy of it.
+        # numbers): each choice plays a copy of it (the last one the future itself).
         fresh = _clone(origin)
-        _fresh_future(fresh, mix(seed & MASK64, i))
+        _fresh_future(fresh, mix(seed & MASK64, i), *decks)
         rolls: list[int] = []  # its movement dice, worked out once for every choice
         for k, action in enumerate(choices):
-            state = _clone(fresh)
+            state = fresh if k == last else _clone(fresh)
             _choose(Game(state), action)
             play_out(state, player, rolls)
             won[k] = state.result == "won"
@@ -344,9 +346,11 @@ def _clone(s: GameState) -> GameState:
     return s.copy()
 
 
-def _fresh_future(s: GameState, future: int) -> None:
+def _fresh_future(s: GameState, future: int, chance: tuple[str, ...],
+                  chest: tuple[str, ...]) -> None:
     """Forget the game's own future (see the module docstring): new dice, new deck orders.
-    Sorting first makes the shuffle depend on which cards are in a deck, not on their order.
+    `chance`, `chest`: the cards in each deck, sorted (once for all the rollouts of a hint):
+    sorting first makes the shuffle depend on which cards are in a deck, not on their order.
     Whatever the game's dice scheme, rollouts roll by roll (H4): a choice that skips a
     utility rent roll leaves the rollout's movement dice as they were, so the choices of one
     rollout are compared on the very same movement rolls."""
@@ -354,5 +358,5 @@ def _fresh_future(s: GameState, future: int) -> None:
     s.dice_scheme = BY_ROLL
     s.draws = s.move_rolls = s.utility_rolls = s.jail_rolls = 0
     s.loaded = []
-    s.chance = shuffled(tuple(sorted(s.chance)), future)
-    s.chest = shuffled(tuple(sorted(s.chest)), future ^ 1)
+    s.chance = shuffled(chance, future)
+    s.chest = shuffled(chest, future ^ 1)
