@@ -246,7 +246,9 @@ class Game:
 
 
 _Handler = Callable[[GameState, Action, list[Event]], None]
-_HANDLERS: dict[type[Action], _Handler] = {
+# Each kind of action's handler, called once the action is known to be legal (a hint's
+# rollouts call them straight: game_core.playout).
+HANDLERS: dict[type[Action], _Handler] = {
     Roll: moves.roll,
     Buy: moves.buy,
     Decline: moves.decline,
@@ -270,8 +272,8 @@ _LEGAL_WHILE: dict[type[Action], str] = {
 }
 # Each kind of action with the pending state it is surely legal in ("" for none: its check
 # always runs), its legality check (game_core.legality) and its handler: one look-up per
-# action on the hot path (and a hint's rollouts, game_core.playout).
+# action on the hot path.
 ACTION_RULES: dict[type[Action], tuple[str, Check, _Handler]] = {
     kind: (_LEGAL_WHILE.get(kind, ""), CHECKS[kind], handler)
-    for kind, handler in _HANDLERS.items()
+    for kind, handler in HANDLERS.items()
 }

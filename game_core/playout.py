@@ -3,12 +3,14 @@ would play them, with less work per action: a hint plays some 2,000 games of abo
 actions each, and the player waits for them.
 
 What `Game.apply` does that a rollout needs not, and why it can go:
+- the legality check of each action: `Focus` chooses from the state exactly what its rules
+  allow (tests/game_core/test_strategies.py checks it on every state of played games, and
+  test_playout.py on the states of hint rollouts), and a check that can't fail costs a
+  twentieth of a rollout;
 - a fresh list of events per action: a rollout reads only the final state, so every action
   appends to one list, thrown away with the rollout;
 - counting the state's version (`actions`): nobody reads a rollout's version;
 - its try/except per action: `GameOver` ends the whole play-out, caught once.
-Every legality check `Game.apply` makes is made here too (the same `ACTION_RULES`), so an
-action it would refuse is refused the same way.
 
 And the movement dice, hashed once per future rather than once per choice: by roll (H4) the
 k-th movement roll of a game is `mix(seed, k) % 36` whatever was chosen before it, and a
@@ -21,7 +23,7 @@ from __future__ import annotations
 
 from .actions import Roll
 from .events import Event
-from .game import ACTION_RULES, Game
+from .game import HANDLERS, Game
 from .moves import roll
 from .rng import BY_ROLL
 from .simulate import MAX_ACTIONS
@@ -38,7 +40,7 @@ def play_out(state: GameState, player: Focus, rolls: list[int] | None = None) ->
     by roll with no dice fixed in advance (advisor's `_fresh_future` makes them so);
     otherwise the dice are drawn as `Game.apply` draws them."""
     game = Game(state)
-    choose, rules = player.choose, ACTION_RULES
+    choose, handlers = player.choose, HANDLERS
     if state.loaded or state.dice_scheme != BY_ROLL:
         rolls = None  # dice fixed in advance, or by draw: not the k-th of the seed's stream
     # Only appended to: at most a few events per action, for a few hundred actions.
@@ -50,7 +52,6 @@ def play_out(state: GameState, player: Focus, rolls: list[int] | None = None) ->
                 return
             action = choose(game)
             if rolls is not None and pending == ROLL and type(action) is Roll:
-                # Always legal while ROLL waits (Game.apply's shortcut).
                 k = state.move_rolls
                 if k < len(rolls):
                     roll(state, action, ev, rolls[k])
@@ -60,11 +61,6 @@ def play_out(state: GameState, player: Focus, rolls: list[int] | None = None) ->
                         d1, d2 = state.last_dice  # set by this roll only: DICE_PAIRS[r]
                         rolls.append(d1 * 6 + d2 - 7)
                 continue
-            legal_while, check, handler = rules[type(action)]
-            if pending != legal_while:  # else legal for sure (Game.apply's own shortcut)
-                refusal = check(state, action)
-                if refusal is not None:
-                    raise refusal
-            handler(state, action, ev)
+            handlers[type(action)](state, action, ev)
     except GameOver:  # the game ended mid-action: nothing happens after its last event
         return
