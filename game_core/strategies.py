@@ -300,6 +300,7 @@ def _raisable(s: GameState) -> int:
 
 
 _ROLL, _BUY, _DECLINE, _DONE = Roll(), Buy(), Decline(), DoneBuilding()
+ROLL_ACTION = _ROLL  # the Roll every strategy here chooses (game_core.playout tests for it)
 _USE_CARD, _FINE = UseJailCard(), PayFine()
 _HOUSE, _HOTEL, _SELL_CARD = BuildHouse(), BuildHotel(), SellJailCard()
 
