@@ -254,12 +254,20 @@ class Focus:
         if s.jail_cards:
             return _SELL_CARD
         owner, buildings, mortgaged = s.owner, s.buildings, s.mortgaged
-        first_whole = -1
+        # One walk of the properties in board order for all three (every step of every debt
+        # of a rollout comes here): the first to mortgage outside a whole group, the first
+        # whole group's, and the first of the player's streets with the cheapest houses.
+        first_whole = cheapest = -1
         for i in PROPERTIES:
-            if owner[i] != PLAYER or mortgaged[i]:
+            if owner[i] != PLAYER:
                 continue
-            # One walk of the group for `owns_group` and `group_has_buildings` both (every
-            # debt of a rollout comes here, for each property).
+            if buildings[i]:  # M2: its group can't be mortgaged; its houses can be sold
+                if cheapest < 0 or _HOUSE_COST[i] < _HOUSE_COST[cheapest]:
+                    cheapest = i
+                continue
+            if mortgaged[i]:
+                continue
+            # One walk of the group for `owns_group` and `group_has_buildings` both.
             whole = True
             for j in GROUP_OF[i]:
                 if owner[j] != PLAYER:
@@ -271,11 +279,6 @@ class Focus:
                     return _MORTGAGE[i]
                 if first_whole < 0:
                     first_whole = i
-        cheapest = -1  # the first street of the cheapest houses
-        for i in STREETS:
-            if buildings[i] and owner[i] == PLAYER and (
-                    cheapest < 0 or _HOUSE_COST[i] < _HOUSE_COST[cheapest]):
-                cheapest = i
         if cheapest >= 0:
             return _SELL[cheapest]
         assert first_whole >= 0, "raise-funds with nothing to raise"
