@@ -44,14 +44,15 @@ def play_out(state: GameState, player: Focus, rolls: list[int] | None = None) ->
         rolls = None  # dice fixed in advance, or by draw: not the k-th of the seed's stream
     # Only appended to: at most a few events per action, for a few hundred actions.
     ev: list[Event] = []
+    if state.pending == OVER:
+        return
     try:
+        # No test for the end at each action: a game ends only in `turn.finish`, which
+        # raises GameOver.
         for _ in range(MAX_ACTIONS):
-            pending = state.pending
-            if pending == OVER:
-                return
             action = choose(game)
             # Focus's own Roll (an identity test, cheaper than a type's): a movement roll.
-            if action is FOCUS_ROLL and pending == ROLL and rolls is not None:
+            if action is FOCUS_ROLL and rolls is not None and state.pending == ROLL:
                 k = state.move_rolls
                 if k < len(rolls):
                     roll(state, action, ev, rolls[k])
