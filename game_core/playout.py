@@ -10,7 +10,8 @@ What `Game.apply` does that a rollout needs not, and why it can go:
 - a fresh list of events per action: a rollout reads only the final state, so every action
   appends to one list, thrown away with the rollout;
 - counting the state's version (`actions`): nobody reads a rollout's version;
-- its try/except per action: `GameOver` ends the whole play-out, caught once.
+- catching `GameOver` at each action: it ends the whole play-out, caught once (and the
+  end of the game needs no test at each action: it comes only with that exception).
 
 And the movement dice, hashed once per future rather than once per choice: by roll (H4) the
 k-th movement roll of a game is `mix(seed, k) % 36` whatever was chosen before it, and a
@@ -58,7 +59,7 @@ def play_out(state: GameState, player: Focus, rolls: list[int] | None = None) ->
                     roll(state, action, ev, rolls[k])
                 else:
                     roll(state, action, ev)  # hashed there, kept for the next choices
-                    if k == len(rolls):  # no roll of this future before it went unkept
+                    if k == len(rolls):  # every roll before it kept: keep this one next
                         d1, d2 = state.last_dice  # set by this roll only: DICE_PAIRS[r]
                         rolls.append(d1 * 6 + d2 - 7)
                 continue
