@@ -40,10 +40,11 @@ from .actions import (
 from .board import SQUARES
 from .game import Game
 from .plans import Plan, apply_plan, buy_plan, debt_plans, unblock_plan
+from .playout import play_out
 from .rng import BY_ROLL, MASK64, mix, shuffled
 from .rules import hotel_refusal, house_refusal
-from .simulate import MAX_ACTIONS, wilson_interval
-from .state import BUILD, BUY, JAIL, OVER, RAISE_FUNDS, ROLL, GameState
+from .simulate import wilson_interval
+from .state import BUILD, BUY, JAIL, RAISE_FUNDS, ROLL, GameState
 from .strategies import Focus
 
 DEFAULT_ROLLOUTS = 1000
@@ -236,16 +237,18 @@ def rollout_tallies(game: Game, choices: Sequence[Choice], seed: int, start: int
     start_turn = origin.turn
     won = [False] * count
     lasted = [0] * count
+    last = count - 1
+    decks = tuple(sorted(origin.chance)), tuple(sorted(origin.chest))  # see _fresh_future
     for i in range(start, stop):
         # Rollout i's future, drawn once and played after every choice (common random
-        # numbers): each choice plays a copy of it.
+        # numbers): each choice plays a copy of it (the last one the future itself).
         fresh = _clone(origin)
-        _fresh_future(fresh, mix(seed & MASK64, i))
+        _fresh_future(fresh, mix(seed & MASK64, i), *decks)
+        rolls: list[int] = []  # its movement dice, worked out once for every choice
         for k, action in enumerate(choices):
-            state = _clone(fresh)
-            played = Game(state)
-            _choose(played, action)
-            _play_out(played, player)
+            state = fresh if k == last else _clone(fresh)
+            _choose(Game(state), action)
+            play_out(state, player, rolls)
             won[k] = state.result == "won"
             lasted[k] = turns = state.turn - start_turn
             row = sums[k]
@@ -343,9 +346,11 @@ def _clone(s: GameState) -> GameState:
     return s.copy()
 
 
-def _fresh_future(s: GameState, future: int) -> None:
+def _fresh_future(s: GameState, future: int, chance: tuple[str, ...],
+                  chest: tuple[str, ...]) -> None:
     """Forget the game's own future (see the module docstring): new dice, new deck orders.
-    Sorting first makes the shuffle depend on which cards are in a deck, not on their order.
+    `chance`, `chest`: the cards in each deck, sorted (once for all the rollouts of a hint):
+    sorting first makes the shuffle depend on which cards are in a deck, not on their order.
     Whatever the game's dice scheme, rollouts roll by roll (H4): a choice that skips a
     utility rent roll leaves the rollout's movement dice as they were, so the choices of one
     rollout are compared on the very same movement rolls."""
@@ -353,14 +358,5 @@ def _fresh_future(s: GameState, future: int) -> None:
     s.dice_scheme = BY_ROLL
     s.draws = s.move_rolls = s.utility_rolls = s.jail_rolls = 0
     s.loaded = []
-    s.chance = shuffled(tuple(sorted(s.chance)), future)
-    s.chest = shuffled(tuple(sorted(s.chest)), future ^ 1)
-
-
-def _play_out(game: Game, player: Focus) -> None:
-    state, apply, choose = game.s, game.apply, player.choose
-    for _ in range(MAX_ACTIONS):
-        if state.pending == OVER:
-            return
-        apply(choose(game))
-
+    s.chance = shuffled(chance, future)
+    s.chest = shuffled(chest, future ^ 1)

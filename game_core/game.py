@@ -226,13 +226,13 @@ class Game:
         """Carry out `action`; return the events it caused. IllegalActionError if not legal
         (`why_illegal`'s), and then the game is unchanged."""
         s = self.s
-        rule = _RULES.get(type(action))
+        rule = ACTION_RULES.get(type(action))
         if rule is None or s.pending == OVER:
             refusal = why_illegal(s, action)
             assert refusal is not None  # over, or no such action: refused whatever the state
             raise refusal
         legal_while, check, handler = rule
-        if s.pending != legal_while:  # else legal for sure: no check to call (see _RULES)
+        if s.pending != legal_while:  # else legal for sure: no check to call (ACTION_RULES)
             refusal = check(s, action)
             if refusal is not None:
                 raise refusal
@@ -246,7 +246,9 @@ class Game:
 
 
 _Handler = Callable[[GameState, Action, list[Event]], None]
-_HANDLERS: dict[type[Action], _Handler] = {
+# Each kind of action's handler, called once the action is known to be legal (a hint's
+# rollouts call them straight: game_core.playout).
+HANDLERS: dict[type[Action], _Handler] = {
     Roll: moves.roll,
     Buy: moves.buy,
     Decline: moves.decline,
@@ -271,7 +273,7 @@ _LEGAL_WHILE: dict[type[Action], str] = {
 # Each kind of action with the pending state it is surely legal in ("" for none: its check
 # always runs), its legality check (game_core.legality) and its handler: one look-up per
 # action on the hot path.
-_RULES: dict[type[Action], tuple[str, Check, _Handler]] = {
+ACTION_RULES: dict[type[Action], tuple[str, Check, _Handler]] = {
     kind: (_LEGAL_WHILE.get(kind, ""), CHECKS[kind], handler)
-    for kind, handler in _HANDLERS.items()
+    for kind, handler in HANDLERS.items()
 }

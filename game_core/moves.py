@@ -31,8 +31,11 @@ _MOVED_BY_DICE = MOVED_FORWARD["dice"]
 _ROLLED = tuple(MOVE_ROLLED[d] for d in DICE_PAIRS)  # by the dice's index, not their tuple
 
 
-def roll(s: GameState, action: Action, ev: list[Event]) -> None:
-    """T1, and T3 under doubles=standard (roll again, speeding, doubles out of Jail)."""
+def roll(s: GameState, action: Action, ev: list[Event], known: int = -1) -> None:
+    """T1, and T3 under doubles=standard (roll again, speeding, doubles out of Jail).
+    `known`: when >= 0, this movement roll's dice index (`rng.mix(s.seed, k) % 36` for the
+    k-th by roll), already worked out: a hint's rollouts play one future after each choice
+    and hash each roll once (game_core.playout)."""
     if s.pending == ROLL:
         if s.loaded or s.dice_scheme != BY_ROLL:
             d = move_dice(s)
@@ -41,12 +44,15 @@ def roll(s: GameState, action: Action, ev: list[Event]) -> None:
             n = s.move_rolls
             s.move_rolls = n + 1
             s.utility_rolls = s.jail_rolls = 0
-            # rng.dice(s.seed, n), inlined too (the same SplitMix64 step, constants as
-            # literals): a call costs as much as a quarter of the hash.
-            z = (s.seed + (n + 1) * 0x9E3779B97F4A7C15) & 0xFFFFFFFFFFFFFFFF
-            z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & 0xFFFFFFFFFFFFFFFF
-            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & 0xFFFFFFFFFFFFFFFF
-            r = (z ^ (z >> 31)) % 36
+            if known < 0:
+                # rng.dice(s.seed, n), inlined too (the same SplitMix64 step, constants as
+                # literals): a call costs as much as a quarter of the hash.
+                z = (s.seed + (n + 1) * 0x9E3779B97F4A7C15) & 0xFFFFFFFFFFFFFFFF
+                z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & 0xFFFFFFFFFFFFFFFF
+                z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & 0xFFFFFFFFFFFFFFFF
+                r = (z ^ (z >> 31)) % 36
+            else:
+                r = known
             d, rolled = DICE_PAIRS[r], _ROLLED[r]
         s.rolls += 1
         s.last_dice = d

@@ -97,9 +97,12 @@ def stations_owned(s: GameState, square: int) -> int:
 
 def utility_factor(s: GameState, square: int) -> int:
     """R3: 4 times the dice, 10 times when the owner owns both utilities."""
-    who = s.owner[square]
-    both = all(s.owner[i] == who for i in UTILITIES)
-    return 10 if both else 4
+    owner = s.owner
+    who = owner[square]
+    for i in UTILITIES:  # a loop, not all(...) over a generator: every utility rent asks
+        if owner[i] != who:
+            return 4
+    return 10
 
 
 def building_sale_value(square: int, buildings: int) -> int:

@@ -93,3 +93,17 @@ def raise_steps(game: Game) -> list[Choice]:
 
 
 BUY_OR_DECLINE: tuple[Choice, ...] = (Buy(), Decline())
+
+
+def choice_position(seed: int, pending: str, options: Mapping[str, Any] | None = None,
+                    after_turn: int = 10, choices: int = 2) -> Game:
+    """The first time after `after_turn` that a focus game under `options` waits on
+    `pending` with `choices` open choices or more (the advisor's `open_choices`)."""
+    for k in range(1000):
+        game, player = Game.new(game_seed(seed, k), options), Focus()
+        while not game.is_over:
+            if (game.turn > after_turn and game.pending == pending
+                    and len(open_choices(game)) >= choices):
+                return game
+            game.apply(player.choose(game))
+    raise RuntimeError(f"no {pending} choice found")

@@ -9,8 +9,11 @@ import pytest
 
 from game_core.rng import BY_DRAW
 
+from game_core.state import BUILD, BUY, JAIL
+
 from .same_play import (
-    BUY_OR_DECLINE, buy_position, debt_position, hint_digest, play_digest, raise_steps,
+    BUY_OR_DECLINE, buy_position, choice_position, debt_position, hint_digest, play_digest,
+    raise_steps,
 )
 
 # strategy: (40 games, run seed 3), (15 games, doubles=standard, seed 4), (15 by draw, seed 5)
@@ -41,3 +44,23 @@ def test_the_hint_for_a_debt_gives_the_recorded_figures() -> None:
                                             {"type": "mortgage", "square": 18},
                                             {"type": "mortgage", "square": 23}]
     assert hint_digest(game, 60, 2, steps) == "277bb0225198a7de"
+
+
+# Hints of other choices and rule variants (recorded before the Hint's own speed work, issue
+# 38 point 5): a house or stop, the Jail under doubles=standard (the extra rolls, speeding
+# and the doubles try), and buy choices under doubles=standard and house rules.
+RECORDED_HINTS = {
+    "build": ((2026, BUILD, None, 10), "319e5fbe0216f84d"),
+    "jail, doubles=standard": ((2026, JAIL, {"doubles": "standard"}, 10), "50b2b420b34fc6a4"),
+    "buy, doubles=standard": ((7, BUY, {"doubles": "standard"}, 20), "a3987b3a695d19ec"),
+    "buy, house rules": ((11, BUY, {"bank_build_cap": 2, "bank_pawns": 12, "start_cash": 500},
+                          15), "700927246f288bf8"),
+}
+
+
+@pytest.mark.parametrize("case", sorted(RECORDED_HINTS))
+def test_the_hint_of_other_choices_and_rule_variants_gives_the_recorded_figures(
+        case: str) -> None:
+    (seed, pending, options, after_turn), recorded = RECORDED_HINTS[case]
+    game = choice_position(seed, pending, options, after_turn)
+    assert hint_digest(game, 100, 5) == recorded
