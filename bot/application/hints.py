@@ -60,8 +60,9 @@ class WorkerPool(Protocol):
 WaitNote = Callable[[int], Awaitable[None]]  # told how many hints are ahead, when any
 FEWEST_ROLLOUTS = 200  # per choice, however many choices: below it the intervals say little
 HINT_STREAM = 0xAD71_5E55_0000_0013  # the advisor's seeds, apart from every game's own
-# Games played out per slice of a hint: about 0.1 s of a worker, the longest a board picture
-# can wait behind hints (it waits for the slices already running, never for a whole hint).
+# Games played out per slice of a hint: about 25 ms of a worker since the rollouts were made
+# cheaper (game_core.playout), the longest a board picture can wait behind hints (it waits
+# for the slices already running, never for a whole hint).
 SLICE_PLAYOUTS = 120
 
 
