@@ -59,8 +59,11 @@ MOVES_AT_ONCE = 16
 # and the two cores go to every click's move and text board first (the board shown, with
 # "Drawing the board…"), not to drawing, the workers' results and the 85 kB uploads. Well
 # over BUSY: 100 clicks a second (steady) may pass 8 in progress now and then, and holding
-# the pictures each time made them seconds late (p99 8.3 s, bench/capacity.py --seconds 60).
-HOLD = 32
+# the pictures each time made them seconds late (p99 8.3 s, bench/capacity.py --seconds 60);
+# and 100 clicks at once have all their text boards out in about a quarter of a second, so
+# holding their pictures only made them later (p99 1.05 s against 0.67 s behind hints). 200
+# clicks are about half a second of the event loop's work.
+HOLD = 200
 PICTURES_AFTER = 3.0
 # How long an answer may wait for its picture before going without it. Drawing takes ~10 ms
 # when a worker is free; when pictures queue for the workers, the answer doesn't wait at all.
