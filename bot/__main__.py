@@ -20,6 +20,8 @@ from bot.hosting.redact import TokenFilter
 from bot.hosting.settings import Settings, SettingsError, token_problem
 
 log = logging.getLogger("bot")
+# Seconds a thread holds the GIL while another waits for it (see main()).
+SWITCH_INTERVAL = 0.0005
 
 
 # Seconds discord.py's connection loop gets to end once the bot is closed. It may be waiting
@@ -132,9 +134,13 @@ def main() -> int:
     # A board game has no voice: spare the admin discord.py's two start-up warnings that the
     # voice libraries (PyNaCl, davey) are missing.
     discord.VoiceClient.warn_nacl = discord.VoiceClient.warn_dave = False
-    # Python's own GIL switch interval (5 ms) is kept: at 0.5 ms the database's threads
-    # took the GIL from a busy event loop ten times as often, and a burst of 1,000 clicks
-    # showed its text boards later (p99 3.6-4.2 s against 3.2-3.8 s, bench/capacity.py).
+    # The database's thread and the one reading the picture workers' results need the GIL
+    # for a moment at each step; the event loop, busy, gives it up only every switch
+    # interval (5 ms by default), so each step waited that long. Measured again once a
+    # burst's pictures waited for its text boards (bench/capacity.py, the same hour): 0.5 ms
+    # against 5 ms, burst board shown p99 2.8 against 2.8 s, pictures behind hints p99 0.87
+    # against 1.14 s (target 1 s), steady pictures p99 0.30 against 0.54 s.
+    sys.setswitchinterval(SWITCH_INTERVAL)
     try:
         bot = MonopolyBot(settings)
         asyncio.run(serve(bot, settings.token))
