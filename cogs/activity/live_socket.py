@@ -52,9 +52,14 @@ class LiveSocket:
                 self.live.close(view)
         except ApiError as exc:
             if not socket.closed:
-                await socket.send_str(dumps({"type": "error", "error": {
-                    "code": exc.code, "message": exc.message or exc.code}}))
-                await socket.close(code=4503)
+                with contextlib.suppress(ConnectionError):
+                    await socket.send_str(dumps({"type": "error", "error": {
+                        "code": exc.code, "message": exc.message or exc.code}}))
+                    await socket.close(code=4503)
+        except ConnectionError:
+            # The page went away while a state was on its way to it (a board closed just as
+            # it opened, or as a move came): nobody is left to tell, and it is no error.
+            pass
         finally:
             self._sockets.discard(socket)
         return socket

@@ -356,3 +356,29 @@ def test_the_hint_on_the_board_says_what_the_messages_hint_says(world):
     status, _, stale = run(call(world["base"], "POST", "/api/game/action", session=session,
                                 body={"choice": "hint", "version": version + 5}))
     assert (status, stale["error"]["code"]) == (409, "stale")
+
+
+def test_a_board_closed_as_its_live_view_opens_is_no_error(world):
+    """A page that goes away just as its live view sends the game (a board closed as it
+    opened) is no error: nothing is left to tell, and the log holds no traceback."""
+    table = world["tables"][2]
+    session = sign_in(world, table.player)["session"]
+    before = world["bot"].log().count("Traceback")
+
+    async def open_and_leave() -> None:
+        async with aiohttp.ClientSession() as http:
+            for _ in range(40):
+                ws = await http.ws_connect(world["base"].replace("http", "ws") + "/api/live")
+                await ws.send_str(json.dumps({"session": session}))
+                await asyncio.sleep(0.001 * (_ % 5))  # leaving at different moments
+                ws._response.connection.transport.abort()  # the page gone, no close frame
+                await ws.close()
+            # Still served: one more view gets its game.
+            async with http.ws_connect(world["base"].replace("http", "ws") + "/api/live") as ws:
+                await ws.send_str(json.dumps({"session": session}))
+                first = json.loads((await ws.receive(timeout=30)).data)
+                assert first["type"] == "game"
+
+    run(open_and_leave())
+    time.sleep(0.5)
+    assert world["bot"].log().count("Traceback") == before, world["bot"].log()[-3000:]
