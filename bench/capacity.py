@@ -40,7 +40,6 @@ import statistics
 import sys
 import tempfile
 import time
-import warnings
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -53,6 +52,7 @@ from tests.bot.fake_payloads import Interaction, Message  # noqa: E402
 from tests.bot.running_bot import RunningBot, Table, saved_games, seed_games  # noqa: E402
 
 from stages import Stages  # noqa: E402
+from postgres import database, start_postgres  # noqa: E402
 
 DEADLINE = 3.0
 WAIT_SHOWN = 180.0  # seconds a burst's messages get to show their new state and picture
@@ -97,21 +97,6 @@ class CpuMeter:
 
 def load() -> str:
     return "load average " + " ".join(f"{x:.2f}" for x in os.getloadavg())
-
-
-def start_postgres(folder: str) -> Any:
-    with warnings.catch_warnings():  # platformdirs: XDG_RUNTIME_DIR unset in containers
-        warnings.simplefilter("ignore")
-        import pgserver
-
-        return pgserver.get_server(folder, cleanup_mode="delete")
-
-
-def database(server: Any, name: str) -> str:
-    server.psql(f"CREATE DATABASE {name};")
-    base: str = server.get_uri()  # postgresql://postgres:@/postgres?host=/path
-    path, _, query = base.partition("?")
-    return f"{path.rsplit('/', 1)[0]}/{name}?{query}"
 
 
 def burst(size: int, *, stages: bool = True, daily: bool = False) -> None:

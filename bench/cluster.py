@@ -33,7 +33,6 @@ import statistics
 import sys
 import tempfile
 import time
-import warnings
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
@@ -47,6 +46,8 @@ from tests.bot.cluster import (  # noqa: E402
 from tests.bot.fake_discord import FakeDiscord  # noqa: E402
 from tests.bot.running_bot import seed_games  # noqa: E402
 
+from postgres import database, start_postgres  # noqa: E402
+
 DEADLINE = 3.0
 
 
@@ -59,21 +60,6 @@ def ms(values: Sequence[float]) -> str:
 
 def load() -> str:
     return "load average " + " ".join(f"{x:.2f}" for x in os.getloadavg())
-
-
-def start_postgres(folder: str) -> Any:
-    with warnings.catch_warnings():  # platformdirs: XDG_RUNTIME_DIR unset in containers
-        warnings.simplefilter("ignore")
-        import pgserver
-
-        return pgserver.get_server(folder, cleanup_mode="delete")
-
-
-def database(server: Any, name: str) -> str:
-    server.psql(f"CREATE DATABASE {name};")
-    base: str = server.get_uri()  # postgresql://postgres:@/postgres?host=/path
-    path, _, query = base.partition("?")
-    return f"{path.rsplit('/', 1)[0]}/{name}?{query}"
 
 
 def run(server: Any, processes: int, players: int, rate: float, seconds: float) -> str:

@@ -147,11 +147,7 @@ class BoardUpdates:
     async def after_acknowledgements(self, most: float = ACKS_FIRST) -> None:
         """Once no click waits for its acknowledgement (at most `most` seconds): a click
         acknowledged first lets the others' acknowledgements go before its own move."""
-        if self._no_acks.is_set():
-            return
-        with contextlib.suppress(TimeoutError):
-            async with asyncio.timeout(most):
-                await self._no_acks.wait()
+        await _set_within(self._no_acks, most)
 
     @contextlib.contextmanager
     def clicking(self) -> Iterator[None]:
@@ -168,11 +164,7 @@ class BoardUpdates:
     async def calm(self, most: float = PICTURES_AFTER) -> None:
         """Once the clicks in progress are no burst any more (at most `most` seconds): a
         picture's drawing and upload wait here, behind the burst's text answers."""
-        if self._calm.is_set():
-            return
-        with contextlib.suppress(TimeoutError):
-            async with asyncio.timeout(most):
-                await self._calm.wait()
+        await _set_within(self._calm, most)
 
     @property
     def busy(self) -> bool:
@@ -265,6 +257,15 @@ class BoardUpdates:
         finally:
             if self._games.get(game_id) is game and not game.unanswered:
                 del self._games[game_id]
+
+
+async def _set_within(event: asyncio.Event, most: float) -> None:
+    """Once `event` is set, or after `most` seconds, whichever comes first."""
+    if event.is_set():
+        return
+    with contextlib.suppress(TimeoutError):
+        async with asyncio.timeout(most):
+            await event.wait()
 
 
 def _passing(exc: discord.HTTPException) -> bool:
