@@ -4,8 +4,6 @@ it is exactly the service call it names, and a name that is no move writes nothi
 
 from __future__ import annotations
 
-import asyncio
-from collections.abc import AsyncIterator
 
 import pytest
 
@@ -21,12 +19,9 @@ OWNER = 3
 
 
 @pytest.fixture
-async def twins(tmp_path) -> AsyncIterator[tuple[GameService, GameService]]:
+async def twins(service_pair) -> tuple[GameService, GameService]:
     """Two services whose games are dealt alike: one played through the table, one by hand."""
-    one = await GameService.open(tmp_path / "one.sqlite3", seed_source=lambda: 4)
-    two = await GameService.open(tmp_path / "two.sqlite3", seed_source=lambda: 4)
-    yield one, two
-    await asyncio.gather(one.close(), two.close())
+    return await service_pair(4)
 
 
 async def test_roll_on_through_the_table_is_the_services_roll_on(twins):

@@ -4,8 +4,6 @@ services in one process (two bots, or a bot and a test) each keep their own."""
 
 from __future__ import annotations
 
-import asyncio
-from collections.abc import AsyncIterator
 
 import pytest
 
@@ -70,12 +68,9 @@ def test_it_keeps_the_newest_hinted_kept_games_and_forgets_the_oldest_first():
 
 
 @pytest.fixture
-async def services(tmp_path) -> AsyncIterator[tuple[GameService, GameService]]:
+async def services(service_pair) -> tuple[GameService, GameService]:
     # Seed 11: always-buy reaches a debt with two ways to pay it (as tests/cogs/play's).
-    first = await GameService.open(tmp_path / "one.sqlite3", seed_source=lambda: 11)
-    second = await GameService.open(tmp_path / "two.sqlite3", seed_source=lambda: 11)
-    yield first, second
-    await asyncio.gather(first.close(), second.close())
+    return await service_pair(11)
 
 
 async def _at_a_debt(service: GameService) -> GameRecord:
